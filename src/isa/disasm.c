@@ -1,0 +1,144 @@
+/* Table-driven disassembler producing llvm-objdump's text for one word. */
+#include <stdio.h>
+#include <string.h>
+
+#include "isa_tables.h"
+
+typedef struct out {
+  char *buf;
+  size_t size, len;
+} out;
+
+static void put(out *o, const char *s, size_t n) {
+  if (o->len < o->size) {
+    size_t room = o->size - o->len - 1;
+    memcpy(o->buf + o->len, s, n < room ? n : room);
+    o->buf[o->len + (n < room ? n : room)] = 0;
+  }
+  o->len += n;
+}
+static void puts_(out *o, const char *s) { put(o, s, strlen(s)); }
+
+static bool alias_matches(const vt_alias_desc *a, uint32_t word) {
+  for (unsigned k = 0; k < a->ncons; k++) {
+    const vt_alias_constraint *c = &a->cons[k];
+    int32_t v = vt_operand_get((vt_operand_id)c->op, word);
+    int32_t want = c->is_ref ? vt_operand_get((vt_operand_id)c->value, word) : c->value;
+    if (v != want) return false;
+  }
+  return true;
+}
+
+static void put_operand(out *o, vt_operand_id op, uint32_t word, uint32_t pc,
+                        const vt_disasm_opts *opts) {
+  const vt_operand_desc *d = vt_isa_operand(op);
+  int32_t v = vt_operand_get(op, word);
+  char tmp[96];
+  switch ((vt_operand_kind)d->kind) {
+  case VT_OPK_XREG:
+    puts_(o, vt_xreg_name((unsigned)v));
+    return;
+  case VT_OPK_XRAW:
+    snprintf(tmp, sizeof tmp, "x%d", v);
+    break;
+  case VT_OPK_VREG:
+    snprintf(tmp, sizeof tmp, "v%d", v);
+    break;
+  case VT_OPK_IMM:
+    snprintf(tmp, sizeof tmp, "%d", v);
+    break;
+  case VT_OPK_PCREL: {
+    uint32_t target = pc + (uint32_t)v;
+    snprintf(tmp, sizeof tmp, "0x%x", target);
+    puts_(o, tmp);
+    if (opts && opts->symbolize) {
+      uint32_t off = 0;
+      const char *sym = opts->symbolize(opts->ctx, target, &off);
+      if (sym) {
+        puts_(o, " <");
+        puts_(o, sym);
+        if (off) {
+          snprintf(tmp, sizeof tmp, "+0x%x", off);
+          puts_(o, tmp);
+        }
+        puts_(o, ">");
+      }
+    }
+    return;
+  }
+  case VT_OPK_CSR: {
+    const char *name = vt_csr_name((unsigned)v);
+    if (name && !(opts && opts->numeric_csr && vt_csr_is_ventus((unsigned)v))) {
+      puts_(o, name);
+      return;
+    }
+    snprintf(tmp, sizeof tmp, "%d", v);
+    break;
+  }
+  case VT_OPK_RM: {
+    const char *name = vt_rm_name((unsigned)v);
+    if (name)
+      puts_(o, name);
+    else
+      snprintf(tmp, sizeof tmp, "%d", v), puts_(o, tmp);
+    return;
+  }
+  case VT_OPK_VM:
+    puts_(o, "v0.t");
+    return;
+  case VT_OPK_VTYPE:
+    vt_format_vtype((uint32_t)v, tmp, sizeof tmp);
+    break;
+  case VT_OPK_FENCE:
+    vt_format_fence((uint32_t)v, tmp, sizeof tmp);
+    break;
+  }
+  puts_(o, tmp);
+}
+
+static void render(out *o, const char *tmpl, uint32_t word, uint32_t pc,
+                   const vt_disasm_opts *opts) {
+  const char *pending = tmpl;
+  for (const char *p = tmpl; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (c < VT_TMPL_OP) continue;
+    vt_operand_id op = (vt_operand_id)(c - VT_TMPL_OP);
+    const vt_operand_desc *d = vt_isa_operand(op);
+    if ((d->flags & VT_OPF_OPTIONAL) && vt_operand_get(op, word) == d->default_value) {
+      pending = p + 1; /* drop the ", " before the omitted operand */
+      continue;
+    }
+    put(o, pending, (size_t)(p - pending));
+    put_operand(o, op, word, pc, opts);
+    pending = p + 1;
+  }
+  puts_(o, pending);
+}
+
+int vt_disasm(uint32_t word, uint32_t pc, const vt_disasm_opts *opts, char *buf, size_t n) {
+  out o = {buf, n, 0};
+  if (n) buf[0] = 0;
+  vt_insn_id id = vt_decode(word);
+  if (id == VT_INSN_INVALID) {
+    puts_(&o, "<unknown>");
+    return (int)o.len;
+  }
+  const vt_insn_desc *d = vt_isa_insn(id);
+  const char *mnemonic = d->mnemonic, *tmpl = d->tmpl;
+  if (!(opts && opts->no_aliases)) {
+    for (unsigned i = vt_isa_print_alias_start[id]; i < vt_isa_print_alias_start[id + 1]; i++) {
+      const vt_alias_desc *a = &vt_isa_aliases_tbl[vt_isa_print_alias_list[i]];
+      if (alias_matches(a, word)) {
+        mnemonic = a->mnemonic;
+        tmpl = a->tmpl;
+        break;
+      }
+    }
+  }
+  puts_(&o, mnemonic);
+  if (*tmpl) { /* llvm-objdump prints no tab after an operand-less mnemonic */
+    puts_(&o, "\t");
+    render(&o, tmpl, word, pc, opts);
+  }
+  return (int)o.len;
+}

@@ -1,0 +1,263 @@
+/* isagen: build-time generator. Reads the instruction table (compiled in
+ * through the X-macro .def files), checks it, and writes isa_tables.c with
+ * the constant descriptors, decode index, mnemonic indexes and per-instruction
+ * print aliases. A table error fails the build with messages naming the
+ * offending entries. Usage: isagen OUTPUT.c */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../operand_table.h"
+#include "vt/isa.h"
+
+static const vt_raw_insn raw[] = {
+#define INSN(id, mn, match, mask, cls, syn) {#id, mn, match, mask, cls, syn},
+#include "vt/isa_insns.def"
+#undef INSN
+};
+#define NINSN (sizeof raw / sizeof raw[0])
+
+typedef struct raw_alias {
+  int insn;
+  const char *mnemonic, *syntax, *cons;
+  int flags;
+} raw_alias;
+
+#define AL_PRINT VT_AL_PRINT
+#define AL_ASM VT_AL_ASM
+static const raw_alias raw_aliases[] = {
+#define ALIAS(id, mn, syn, cons, fl) {VT_INSN_##id, mn, syn, cons, fl},
+#include "vt/isa_aliases.def"
+#undef ALIAS
+};
+#define NALIAS (sizeof raw_aliases / sizeof raw_aliases[0])
+
+static char tmpls[NINSN][128];
+static uint8_t opids[NINSN][VT_MAX_OPERANDS], nopids[NINSN];
+static char atmpls[NALIAS][128];
+static uint8_t aopids[NALIAS][VT_MAX_OPERANDS], anopids[NALIAS];
+static vt_alias_constraint acons[NALIAS][3];
+static int ancons[NALIAS];
+
+/* separator before the i-th number of a list: 16 a line */
+static const char *sep(size_t i) { return i == 0 ? "\n  " : i % 16 ? ", " : ",\n  "; }
+
+static int popcount32(uint32_t x) {
+  int c = 0;
+  for (; x; x &= x - 1) c++;
+  return c;
+}
+
+static void put_cstring(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p >= 0x80 || *p < 0x20 || *p == '"' || *p == '\\')
+      fprintf(f, "\\%03o", *p);
+    else
+      fputc(*p, f);
+  }
+  fputc('"', f);
+}
+
+static int find_operand(const char *s, size_t len) {
+  for (int k = 0; k < VT_OP_COUNT; k++)
+    if (strlen(vt_operand_table[k].name) == len && !memcmp(vt_operand_table[k].name, s, len))
+      return k;
+  return -1;
+}
+
+static int parse_constraints(size_t a) {
+  const char *p = raw_aliases[a].cons;
+  int n = 0;
+  while (*p) {
+    const char *eq = strchr(p, '=');
+    const char *end = strchr(p, ',');
+    if (!end) end = p + strlen(p);
+    if (!eq || eq > end) return -1;
+    int op = find_operand(p, (size_t)(eq - p));
+    if (op < 0 || n >= 3) return -1;
+    const char *v = eq + 1;
+    int ref = find_operand(v, (size_t)(end - v));
+    acons[a][n].op = (uint8_t)op;
+    if (ref >= 0) {
+      acons[a][n].is_ref = 1;
+      acons[a][n].value = ref;
+    } else {
+      char *e;
+      long val = strtol(v, &e, 0);
+      if (e != end) return -1;
+      acons[a][n].is_ref = 0;
+      acons[a][n].value = (int32_t)val;
+    }
+    n++;
+    p = *end ? end + 1 : end;
+  }
+  ancons[a] = n;
+  return 0;
+}
+
+static const char *names_for_sort_insn(size_t i) { return raw[i].mnemonic; }
+static int cmp_insn_name(const void *x, const void *y) {
+  uint16_t a = *(const uint16_t *)x, b = *(const uint16_t *)y;
+  int c = strcmp(names_for_sort_insn(a), names_for_sort_insn(b));
+  return c ? c : (a > b) - (a < b);
+}
+static int cmp_alias_name(const void *x, const void *y) {
+  uint16_t a = *(const uint16_t *)x, b = *(const uint16_t *)y;
+  int c = strcmp(raw_aliases[a].mnemonic, raw_aliases[b].mnemonic);
+  return c ? c : (a > b) - (a < b);
+}
+/* decode order: most fixed bits first */
+static int cmp_specific(const void *x, const void *y) {
+  uint16_t a = *(const uint16_t *)x, b = *(const uint16_t *)y;
+  int pa = popcount32(raw[a].mask), pb = popcount32(raw[b].mask);
+  if (pa != pb) return pb - pa;
+  return (a > b) - (a < b);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: isagen OUTPUT.c\n");
+    return 2;
+  }
+  static char err[1 << 16];
+  int problems = vt_isa_check_table(raw, NINSN, vt_operand_table, VT_OP_COUNT, err, sizeof err);
+  if (problems) {
+    fprintf(stderr, "isagen: the instruction table has %d problem(s):\n%s", problems, err);
+    return 1;
+  }
+  for (size_t i = 0; i < NINSN; i++) {
+    char msg[256];
+    if (vt_isa_compile_syntax(raw[i].syntax, vt_operand_table, VT_OP_COUNT, tmpls[i],
+                              sizeof tmpls[i], opids[i], &nopids[i], msg, sizeof msg)) {
+      fprintf(stderr, "isagen: %s: %s\n", raw[i].id, msg);
+      return 1;
+    }
+  }
+  for (size_t a = 0; a < NALIAS; a++) {
+    char msg[256];
+    if (vt_isa_compile_syntax(raw_aliases[a].syntax, vt_operand_table, VT_OP_COUNT, atmpls[a],
+                              sizeof atmpls[a], aopids[a], &anopids[a], msg, sizeof msg)) {
+      fprintf(stderr, "isagen: alias %s: %s\n", raw_aliases[a].mnemonic, msg);
+      return 1;
+    }
+    if (parse_constraints(a)) {
+      fprintf(stderr, "isagen: alias %s: bad constraints \"%s\"\n", raw_aliases[a].mnemonic,
+              raw_aliases[a].cons);
+      return 1;
+    }
+    /* every operand of the base instruction must be given by the alias */
+    int base = raw_aliases[a].insn;
+    for (uint8_t j = 0; j < nopids[base]; j++) {
+      int op = opids[base][j], found = 0;
+      for (uint8_t k = 0; k < anopids[a]; k++) found |= aopids[a][k] == op;
+      for (int k = 0; k < ancons[a]; k++) found |= acons[a][k].op == op;
+      if (!found && !(vt_operand_table[op].flags & VT_OPF_OPTIONAL)) {
+        fprintf(stderr, "isagen: alias %s of %s leaves operand '%s' undefined\n",
+                raw_aliases[a].mnemonic, raw[base].mnemonic, vt_operand_table[op].name);
+        return 1;
+      }
+    }
+    for (uint8_t k = 0; k < anopids[a]; k++) {
+      int op = aopids[a][k], found = 0;
+      for (uint8_t j = 0; j < nopids[base]; j++) found |= opids[base][j] == op;
+      if (!found) {
+        fprintf(stderr, "isagen: alias %s names operand '%s' that %s does not have\n",
+                raw_aliases[a].mnemonic, vt_operand_table[op].name, raw[base].mnemonic);
+        return 1;
+      }
+    }
+  }
+
+  FILE *f = fopen(argv[1], "w");
+  if (!f) {
+    perror(argv[1]);
+    return 1;
+  }
+  fprintf(f, "/* Generated by isagen from vt/isa_*.def. Do not edit. */\n");
+  fprintf(f, "#include \"isa_tables.h\"\n\n");
+  fprintf(f, "const vt_insn_desc vt_isa_insns_tbl[%zu] = {\n", NINSN);
+  for (size_t i = 0; i < NINSN; i++) {
+    fprintf(f, "  {\"%s\", 0x%08xu, 0x%08xu, %d, %u, {", raw[i].mnemonic, raw[i].match,
+            raw[i].mask, raw[i].exec_class, nopids[i]);
+    for (int j = 0; j < VT_MAX_OPERANDS; j++) fprintf(f, "%s%u", j ? ", " : "", opids[i][j]);
+    fprintf(f, "}, ");
+    put_cstring(f, tmpls[i]);
+    fprintf(f, "}, /* %s */\n", raw[i].id);
+  }
+  fprintf(f, "};\n\n");
+
+  fprintf(f, "const vt_alias_desc vt_isa_aliases_tbl[%zu] = {\n", NALIAS);
+  for (size_t a = 0; a < NALIAS; a++) {
+    fprintf(f, "  {\"%s\", %d, %d, %u, {", raw_aliases[a].mnemonic, raw_aliases[a].insn,
+            raw_aliases[a].flags, anopids[a]);
+    for (int j = 0; j < VT_MAX_OPERANDS; j++) fprintf(f, "%s%u", j ? ", " : "", aopids[a][j]);
+    fprintf(f, "}, %d, {", ancons[a]);
+    for (int k = 0; k < 3; k++)
+      fprintf(f, "%s{%u, %u, %d}", k ? ", " : "", acons[a][k].op, acons[a][k].is_ref,
+              acons[a][k].value);
+    fprintf(f, "}, ");
+    put_cstring(f, atmpls[a]);
+    fprintf(f, "},\n");
+  }
+  fprintf(f, "};\nconst size_t vt_isa_alias_n = %zu;\n\n", NALIAS);
+
+  /* decode index: bucket = opcode | funct3 << 7 */
+  static uint16_t bucket[1024][NINSN];
+  static size_t bn[1024];
+  for (size_t i = 0; i < NINSN; i++)
+    for (unsigned b = 0; b < 1024; b++) {
+      uint32_t key = (b & 0x7f) | ((uint32_t)(b >> 7) << 12);
+      uint32_t kmask = raw[i].mask & 0x707fu;
+      if ((key & kmask) == (raw[i].match & kmask)) bucket[b][bn[b]++] = (uint16_t)i;
+    }
+  fprintf(f, "const uint16_t vt_isa_decode_start[1025] = {");
+  size_t total = 0;
+  for (unsigned b = 0; b < 1024; b++) {
+    qsort(bucket[b], bn[b], sizeof(uint16_t), cmp_specific);
+    fprintf(f, "%s%zu", sep(b), total);
+    total += bn[b];
+  }
+  fprintf(f, ", %zu};\n", total);
+  fprintf(f, "const uint16_t vt_isa_decode_list[%zu] = {", total ? total : 1);
+  size_t k = 0;
+  for (unsigned b = 0; b < 1024; b++)
+    for (size_t j = 0; j < bn[b]; j++, k++) fprintf(f, "%s%u", sep(k), bucket[b][j]);
+  if (!total) fprintf(f, "0");
+  fprintf(f, "};\n\n");
+
+  static uint16_t order[NINSN > NALIAS ? NINSN : NALIAS];
+  for (size_t i = 0; i < NINSN; i++) order[i] = (uint16_t)i;
+  qsort(order, NINSN, sizeof(uint16_t), cmp_insn_name);
+  fprintf(f, "const uint16_t vt_isa_insn_by_name[%zu] = {", NINSN);
+  for (size_t i = 0; i < NINSN; i++) fprintf(f, "%s%u", sep(i), order[i]);
+  fprintf(f, "};\n");
+  for (size_t a = 0; a < NALIAS; a++) order[a] = (uint16_t)a;
+  qsort(order, NALIAS, sizeof(uint16_t), cmp_alias_name);
+  fprintf(f, "const uint16_t vt_isa_alias_by_name[%zu] = {", NALIAS);
+  for (size_t a = 0; a < NALIAS; a++) fprintf(f, "%s%u", sep(a), order[a]);
+  fprintf(f, "};\n\n");
+
+  /* print aliases per instruction, in table order */
+  fprintf(f, "const uint16_t vt_isa_print_alias_start[%zu] = {", NINSN + 1);
+  size_t pa = 0;
+  for (size_t i = 0; i <= NINSN; i++) {
+    fprintf(f, "%s%zu", sep(i), pa);
+    if (i < NINSN)
+      for (size_t a = 0; a < NALIAS; a++)
+        if (raw_aliases[a].insn == (int)i && (raw_aliases[a].flags & VT_AL_PRINT)) pa++;
+  }
+  fprintf(f, "};\nconst uint16_t vt_isa_print_alias_list[%zu] = {", pa ? pa : 1);
+  k = 0;
+  for (size_t i = 0; i < NINSN; i++)
+    for (size_t a = 0; a < NALIAS; a++)
+      if (raw_aliases[a].insn == (int)i && (raw_aliases[a].flags & VT_AL_PRINT))
+        fprintf(f, "%s%zu", sep(k), a), k++;
+  if (!pa) fprintf(f, "0");
+  fprintf(f, "};\n");
+  if (fclose(f)) {
+    perror(argv[1]);
+    return 1;
+  }
+  return 0;
+}

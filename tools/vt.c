@@ -1,0 +1,40 @@
+/* vt: the command-line front end. Dispatches to sub-commands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools.h"
+
+static const struct {
+  const char *name, *summary;
+  int (*fn)(int, char **);
+} commands[] = {
+    {"as", "assemble and link GNU-as syntax into an ELF32 executable", vt_cmd_as},
+    {"objdump", "disassemble ELF files in llvm-objdump style", vt_cmd_objdump},
+};
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: vt COMMAND [options] ...\n\ncommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf(f, "\nRun 'vt COMMAND --help' for a command's options.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    usage(stdout);
+    return 0;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("vt 0.1.0\n");
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (!strcmp(argv[1], commands[i].name)) return commands[i].fn(argc - 1, argv + 1);
+  fprintf(stderr, "vt: unknown command '%s'\n", argv[1]);
+  usage(stderr);
+  return 2;
+}
