@@ -105,7 +105,11 @@ static void render(out *o, const char *tmpl, uint32_t word, uint32_t pc,
     vt_operand_id op = (vt_operand_id)(c - VT_TMPL_OP);
     const vt_operand_desc *d = vt_isa_operand(op);
     if ((d->flags & VT_OPF_OPTIONAL) && vt_operand_get(op, word) == d->default_value) {
-      pending = p + 1; /* drop the ", " before the omitted operand */
+      /* omitted: keep the literal text up to the ", " that introduces it */
+      const char *comma = p;
+      while (comma > pending && *comma != ',') comma--;
+      put(o, pending, (size_t)(comma - pending));
+      pending = p + 1;
       continue;
     }
     put(o, pending, (size_t)(p - pending));
