@@ -1,7 +1,10 @@
 #!/bin/sh
-# Installs what building and testing vt needs on Debian 12 (run as root).
+# Installs what building and testing vt needs on Debian 12. Runs apt-get as
+# root, through sudo when started by another user.
 set -eu
-apt-get update
-apt-get install -y --no-install-recommends \
-  cmake make gcc clang llvm libclang-rt-14-dev \
-  binutils-riscv64-unknown-elf libmpfr-dev ca-certificates
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+$SUDO apt-get update
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  cmake make gcc libc6-dev clang llvm libclang-rt-14-dev \
+  binutils-riscv64-unknown-elf libmpfr-dev
