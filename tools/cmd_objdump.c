@@ -296,10 +296,41 @@ static size_t skippable_zeroes(const uint8_t *p, size_t n) {
   return k < 8 ? 0 : (k & ~(size_t)3);
 }
 
-static void disassemble_section(od_file *f, size_t si, const od_opts *o) {
+/* Output buffer of the disassembly loop: lines are formatted in place and
+ * written with one fwrite per 64 KiB. */
+typedef struct obuf {
+  char b[1 << 16];
+  size_t n;
+} obuf;
+
+static void ob_flush(obuf *o) {
+  if (o->n) fwrite(o->b, 1, o->n, stdout);
+  o->n = 0;
+}
+/* Room for at least 'need' more bytes. */
+static char *ob_reserve(obuf *o, size_t need) {
+  if (sizeof o->b - o->n < need) ob_flush(o);
+  return o->b + o->n;
+}
+static void ob_puts(obuf *o, const char *s) {
+  size_t n = strlen(s);
+  if (n > sizeof o->b / 2) {
+    ob_flush(o);
+    fwrite(s, 1, n, stdout);
+    return;
+  }
+  memcpy(ob_reserve(o, n), s, n);
+  o->n += n;
+}
+
+enum { LINE_MAX_INSN = 512 }; /* address, bytes and the text of one instruction */
+
+static void disassemble_section(od_file *f, size_t si, const od_opts *o, obuf *ob) {
   const vt_elf_section *sec = sec_at(f, si);
   if (sec->size == 0) return;
-  printf("\nDisassembly of section %s:\n", sec->name);
+  ob_puts(ob, "\nDisassembly of section ");
+  ob_puts(ob, sec->name);
+  ob_puts(ob, ":\n");
   dsec *d = &f->secs[si];
   if (d->n == 0 || d->v[0].addr != sec->addr) { /* dummy label: the section name */
     memmove(d->v + 1, d->v, d->n * sizeof *d->v);
@@ -312,19 +343,21 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o) {
   dis.ctx = f;
   uint64_t base = sec->addr, sec_end = base + sec->size;
   const uint8_t *bytes = sec->data;
-  char line[512];
   for (size_t k = 0; k < d->n; k++) {
     uint64_t start = d->v[k].addr, end = sec_end;
     if (start < base) continue;
     if (k + 1 < d->n && d->v[k + 1].addr < end) end = d->v[k + 1].addr;
     if (start >= end) continue;
-    char *p = line;
+    char *p = ob_reserve(ob, 32), *p0 = p;
     *p++ = '\n';
     p = put_hex(p, start, 8, '0');
-    fwrite(line, 1, (size_t)(p - line), stdout);
-    printf(" <%s>:\n", d->v[k].name);
+    *p++ = ' ';
+    *p++ = '<';
+    ob->n += (size_t)(p - p0);
+    ob_puts(ob, d->v[k].name);
+    ob_puts(ob, ">:\n");
     if (sec->type == SHT_NOBITS || !bytes) {
-      fputs("...\n", stdout);
+      ob_puts(ob, "...\n");
       continue;
     }
     size_t idx = (size_t)(start - base), stop = (size_t)(end - base);
@@ -332,7 +365,7 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o) {
       if (!o->zeroes) {
         size_t z = skippable_zeroes(bytes + idx, stop - idx);
         if (z) {
-          fputs("\t\t...\n", stdout);
+          ob_puts(ob, "\t\t...\n");
           idx += z;
           continue;
         }
@@ -340,6 +373,7 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o) {
       size_t avail = sec->size - idx, len;
       const uint8_t *b = bytes + idx;
       uint64_t addr = base + idx;
+      char *line = ob_reserve(ob, LINE_MAX_INSN);
       p = put_hex(line, addr, 8, ' ');
       *p++ = ':';
       *p++ = ' ';
@@ -355,18 +389,27 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o) {
       }
       while (p < hex + 13) *p++ = ' ';
       *p++ = '\t';
-      size_t room = sizeof line - (size_t)(p - line) - 1;
+      size_t room = LINE_MAX_INSN - (size_t)(p - line) - 1;
       if (len == 4) {
         uint32_t w = (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) |
                      ((uint32_t)b[3] << 24);
-        int n = vt_disasm(w, (uint32_t)addr, &dis, p, room);
-        p += (size_t)n < room ? (size_t)n : room - 1;
+        size_t n = (size_t)vt_disasm(w, (uint32_t)addr, &dis, p, room);
+        if (n >= room) { /* very long symbol name: format it on the heap */
+          char *big = malloc(n + 1);
+          if (big) vt_disasm(w, (uint32_t)addr, &dis, big, n + 1);
+          ob->n += (size_t)(p - line);
+          ob_puts(ob, big ? big : "<out of memory>");
+          free(big);
+          line = p = ob_reserve(ob, 2);
+        } else {
+          p += n;
+        }
       } else {
         memcpy(p, "<unknown>", 9);
         p += 9;
       }
       *p++ = '\n';
-      fwrite(line, 1, (size_t)(p - line), stdout);
+      ob->n += (size_t)(p - line);
       idx += len;
     }
   }
@@ -380,12 +423,22 @@ static int disassemble(const char *path, const vt_elf *elf, const od_opts *o) {
     fprintf(stderr, "vt objdump: %s: out of memory\n", path);
     return 1;
   }
+  obuf *ob = malloc(sizeof *ob);
+  if (!ob) {
+    od_file_free(&f);
+    fflush(stdout);
+    fprintf(stderr, "vt objdump: %s: out of memory\n", path);
+    return 1;
+  }
+  ob->n = 0;
   for (size_t i = 1; i < f.nsecs; i++) {
     const vt_elf_section *s = sec_at(&f, i);
     if (o->disasm_all ? s->type == SHT_NULL : !(sec_is_text(s) && s->type != SHT_NOBITS))
       continue;
-    disassemble_section(&f, i, o);
+    disassemble_section(&f, i, o, ob);
   }
+  ob_flush(ob);
+  free(ob);
   od_file_free(&f);
   return 0;
 }
@@ -493,8 +546,6 @@ int vt_cmd_objdump(int argc, char **argv) {
     fprintf(stderr, "vt objdump: no input files\n");
     goto bad;
   }
-  static char outbuf[1 << 16];
-  setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
   int status = 0;
   for (size_t i = 0; i < nfiles; i++) {
     vt_elf *elf;

@@ -498,6 +498,28 @@ TEST(unknown_words_zero_runs_and_trailing_bytes) {
   run_free(&r);
 }
 
+/* A branch target named by a symbol longer than the line buffer. */
+TEST(long_symbol_names) {
+  static const uint8_t text[] = {0x6f, 0x00, 0x00, 0x00}; /* j . */
+  char name[3001];
+  memset(name, 'a', 3000);
+  name[3000] = 0;
+  eb_sym sym = {name, 0x80000000, 0, ELF32_ST_INFO(STB_GLOBAL, STT_FUNC), STV_DEFAULT, 1};
+  run_result r = run_on_image(text, sizeof text, &sym, 1, "longname.elf", "-d");
+  CHECK(st, r.status == 0);
+  size_t need = 200 + 2 * sizeof name;
+  char *want = malloc(need);
+  snprintf(want, need,
+           "\nlongname.elf:\tfile format elf32-littleriscv\n"
+           "\nDisassembly of section .text:\n"
+           "\n80000000 <%s>:\n"
+           "80000000: 6f 00 00 00  \tj\t0x80000000 <%s>\n",
+           name, name);
+  CHECK(st, strcmp(r.out, want) == 0);
+  free(want);
+  run_free(&r);
+}
+
 TEST(errors_and_exit_status) {
   eb_layout l;
   uint8_t *img = eb_build(ventus_text, sizeof ventus_text, 0x80000000, 0x80000000, ventus_syms,
@@ -563,5 +585,5 @@ TEST(errors_and_exit_status) {
 }
 
 RUN_TESTS(T(official_listings_reproduced), T(gnu_elf_matches_llvm_objdump),
-          T(numeric_csr_and_ventus_words), T(unknown_words_zero_runs_and_trailing_bytes),
+          T(numeric_csr_and_ventus_words), T(unknown_words_zero_runs_and_trailing_bytes), T(long_symbol_names),
           T(errors_and_exit_status))
