@@ -29,7 +29,7 @@ static void walk(const vt_elf *elf) {
   for (size_t i = 0; i < ns; i++) {
     const vt_elf_section *s = vt_elf_section_at(elf, i);
     FUZZ_CHECK(s != NULL, "section %zu of %zu is NULL", i, ns);
-    if (s->name) {
+    if (s->name && s->name[0]) { /* index 0 and unnamed sections have "" */
       size_t len = strlen(s->name);
       const vt_elf_section *byname = vt_elf_section_by_name(elf, s->name);
       FUZZ_CHECK(byname != NULL && byname->name && strcmp(byname->name, s->name) == 0,
