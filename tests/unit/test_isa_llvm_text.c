@@ -161,4 +161,44 @@ TEST(vector_text_matches_llvm) {
   compare_group(st, true, &r);
 }
 
-RUN_TESTS(T(scalar_text_matches_llvm), T(vector_text_matches_llvm))
+/* every CSR number: names as llvm-objdump prints them */
+TEST(csr_names_match_llvm) {
+  if (!have_tool("llvm-mc") || !have_tool("llvm-objdump")) {
+    printf("SKIP: llvm-mc/llvm-objdump not installed\n");
+    return;
+  }
+  char src[256], obj[256], dis[256], cmd[2048];
+  snprintf(src, sizeof src, "%s/llvm_csr.s", VT_TEST_TMP);
+  snprintf(obj, sizeof obj, "%s/llvm_csr.o", VT_TEST_TMP);
+  snprintf(dis, sizeof dis, "%s/llvm_csr.txt", VT_TEST_TMP);
+  FILE *f = fopen(src, "w");
+  if (!f) return;
+  for (unsigned n = 0; n < 4096; n++) fprintf(f, ".word 0x%08x\n", (n << 20) | 0x2573u);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "llvm-mc -triple=riscv32 -mattr=+zfinx -filetype=obj %s -o %s && "
+           "llvm-objdump -d --mattr=+zfinx %s > %s", src, obj, obj, dis);
+  CHECK(st, system(cmd) == 0);
+  f = fopen(dis, "r");
+  if (!f) return;
+  char line[256];
+  unsigned n = 0, bad = 0;
+  while (fgets(line, sizeof line, f)) {
+    unsigned addr, b0, b1, b2, b3;
+    if (sscanf(line, " %x: %x %x %x %x", &addr, &b0, &b1, &b2, &b3) != 5) continue;
+    char *text = strchr(line, '\t');
+    if (!text) continue;
+    rstrip(++text);
+    char mine[128];
+    vt_disasm_opts o = {.numeric_csr = true};
+    vt_disasm((n << 20) | 0x2573u, addr, &o, mine, sizeof mine);
+    if (strcmp(mine, text) != 0 && bad++ < 20)
+      fprintf(stderr, "csr %u: llvm \"%s\", vt \"%s\"\n", n, text, mine);
+    n++;
+  }
+  fclose(f);
+  CHECK(st, n == 4096);
+  CHECK(st, bad == 0);
+}
+
+RUN_TESTS(T(scalar_text_matches_llvm), T(vector_text_matches_llvm), T(csr_names_match_llvm))
