@@ -3,4 +3,5 @@
 #define VT_TOOLS_H
 int vt_cmd_as(int argc, char **argv);
 int vt_cmd_objdump(int argc, char **argv);
+int vt_cmd_run(int argc, char **argv);
 #endif

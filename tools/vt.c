@@ -10,6 +10,7 @@ static const struct {
 } commands[] = {
     {"as", "assemble and link GNU-as syntax into an ELF32 executable", vt_cmd_as},
     {"objdump", "disassemble ELF files in llvm-objdump style", vt_cmd_objdump},
+    {"run", "run test-vector launches (.metadata/.data) on the simulator", vt_cmd_run},
 };
 
 static void usage(FILE *f) {

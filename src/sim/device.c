@@ -1,0 +1,383 @@
+/* The device: configuration, memory API, launches. Workgroups are dispatched
+ * over the SMs in linear order as warp slots free up; on each SM the resident
+ * warps run round-robin one instruction at a time (isa.md 1.3), SMs in turn,
+ * so a run is deterministic for a given configuration. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "exec_util.h"
+
+#define DEFAULT_BUDGET 4000000000ull
+
+void vt_dev_config_default(vt_dev_config *cfg) {
+  memset(cfg, 0, sizeof *cfg);
+  cfg->num_sms = 2;
+  cfg->warp_slots = 8;
+  cfg->threads_per_warp = 0;
+  cfg->lds_bytes = 128 * 1024;
+  cfg->sgprs = VT_NUM_XREGS;
+  cfg->vgprs = VT_NUM_VREGS;
+  cfg->max_insns = 0;
+  cfg->fixed = false;
+}
+
+vt_device *vt_device_new(const vt_dev_config *cfg) {
+  vt_device *dev = calloc(1, sizeof *dev);
+  if (!dev) return NULL;
+  if (cfg)
+    dev->cfg = *cfg;
+  else
+    vt_dev_config_default(&dev->cfg);
+  if (dev->cfg.num_sms == 0) dev->cfg.num_sms = 1;
+  if (dev->cfg.warp_slots == 0) dev->cfg.warp_slots = 1;
+  vt_mem_init(&dev->mem);
+  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, 0x10000000u) != 0) {
+    free(dev);
+    return NULL;
+  }
+  return dev;
+}
+
+void vt_device_free(vt_device *dev) {
+  if (!dev) return;
+  vt_mem_destroy(&dev->mem);
+  for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
+  free(dev->dcache);
+  free(dev);
+}
+
+const vt_dev_config *vt_device_config(const vt_device *dev) { return &dev->cfg; }
+
+void vt_device_set_trace(vt_device *dev, vt_trace_fn fn, void *ctx) {
+  dev->trace = fn;
+  dev->trace_ctx = ctx;
+}
+
+void vt_device_stats(const vt_device *dev, vt_run_stats *out) { *out = dev->stats; }
+
+int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
+  if ((uint64_t)base + size > 0x100000000ull) {
+    vt_err_set(err, VT_ERR_ARG, "buffer 0x%08x + 0x%x exceeds the 32-bit address space", base, size);
+    return VT_ERR_ARG;
+  }
+  if (vt_mem_add_region(&dev->mem, base, size) != 0) {
+    vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
+    return VT_ERR_NOMEM;
+  }
+  return VT_OK;
+}
+
+static int host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
+                     vt_error *err) {
+  if ((uint64_t)addr + n > 0x100000000ull || !vt_mem_mapped(&dev->mem, addr, (uint32_t)n)) {
+    vt_err_set(err, VT_ERR_ACCESS, "host %s of %zu bytes at 0x%08x: not in a mapped buffer",
+               to_dev ? "write" : "read", n, addr);
+    return VT_ERR_ACCESS;
+  }
+  uint8_t *b = buf;
+  while (n > 0) {
+    size_t chunk = VT_PAGE_SIZE - (addr & (VT_PAGE_SIZE - 1));
+    if (chunk > n) chunk = n;
+    if (to_dev) {
+      uint8_t *p = vt_pages_get(&dev->mem.global, addr);
+      if (!p) {
+        vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
+        return VT_ERR_NOMEM;
+      }
+      memcpy(p, b, chunk);
+    } else {
+      const uint8_t *p = vt_pages_peek(&dev->mem.global, addr);
+      if (p)
+        memcpy(b, p, chunk);
+      else
+        memset(b, 0, chunk);
+    }
+    b += chunk;
+    addr += (uint32_t)chunk;
+    n -= chunk;
+  }
+  return VT_OK;
+}
+
+int vt_mem_write(vt_device *dev, uint32_t addr, const void *src, size_t n, vt_error *err) {
+  return host_copy(dev, addr, (void *)src, n, true, err);
+}
+int vt_mem_read(vt_device *dev, uint32_t addr, void *dst, size_t n, vt_error *err) {
+  return host_copy(dev, addr, dst, n, false, err);
+}
+
+/* ---------------- launches ---------------- */
+
+typedef struct sm_state {
+  vt_wg **wgs; /* resident workgroups */
+  unsigned nwgs, used_slots;
+  unsigned rr; /* round-robin position over resident warps */
+} sm_state;
+
+static void wg_free(vt_wg *wg) {
+  if (!wg) return;
+  for (unsigned i = 0; i < wg->nwarps; i++) {
+    if (wg->warps[i]) free(wg->warps[i]->stack);
+    free(wg->warps[i]);
+  }
+  free(wg->warps);
+  vt_pages_free(&wg->lds);
+  free(wg);
+}
+
+static vt_wg *wg_new(const vt_launch *l, unsigned id, unsigned sm) {
+  vt_wg *wg = calloc(1, sizeof *wg);
+  if (!wg) return NULL;
+  wg->id = id;
+  wg->sm = sm;
+  uint32_t nx = l->num_wg[0], ny = l->num_wg[1];
+  wg->gid[0] = (id % (nx * ny)) % nx;
+  wg->gid[1] = (id % (nx * ny)) / nx;
+  wg->gid[2] = id / (nx * ny);
+  wg->nwarps = l->warps_per_wg;
+  wg->warps = calloc(wg->nwarps, sizeof *wg->warps);
+  if (!wg->warps) {
+    free(wg);
+    return NULL;
+  }
+  uint32_t lanes = l->threads_per_warp >= 32 ? 0xffffffffu : (1u << l->threads_per_warp) - 1u;
+  for (unsigned w = 0; w < wg->nwarps; w++) {
+    vt_warp *wp = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
+    if (!wp) {
+      wg_free(wg);
+      return NULL;
+    }
+    memset(wp, 0, sizeof *wp);
+    wg->warps[w] = wp;
+    wp->wg = wg;
+    wp->wid = w;
+    wp->pc = l->start_pc;
+    wp->lane_limit = lanes;
+    wp->mask = lanes;
+    wp->state = WARP_RUNNING;
+    wp->vill = true;
+    wp->mstatus = VT_MSTATUS_INIT;
+    /* launch CSRs: spec README decision 13 */
+    wp->csr[CSR_TID] = w * l->threads_per_warp;
+    wp->csr[CSR_NUMW] = l->warps_per_wg;
+    wp->csr[CSR_NUMT] = l->threads_per_warp;
+    wp->csr[CSR_KNL] = l->knl_addr;
+    wp->csr[CSR_WGID] = id;
+    wp->csr[CSR_WID] = w;
+    wp->csr[CSR_LDS] = VT_LDS_BASE;
+    wp->csr[CSR_PDS] =
+        l->pds_base + id * l->warps_per_wg * l->threads_per_warp * l->pds_size;
+    wp->csr[CSR_GIDX] = wg->gid[0];
+    wp->csr[CSR_GIDY] = wg->gid[1];
+    wp->csr[CSR_GIDZ] = wg->gid[2];
+  }
+  return wg;
+}
+
+static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {
+  if (!err) return;
+  err->has_location = true;
+  err->sm = sm;
+  err->wg = w->wg->id;
+  err->warp = w->wid;
+  err->pc = w->pc;
+  err->insn = 0;
+  /* read the word without side effects */
+  const uint8_t *p = vt_pages_peek(&dev->mem.global, w->pc);
+  if (w->pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&w->wg->lds, w->pc);
+  char dis[96] = "?";
+  if (p && (w->pc & 3) == 0) {
+    err->insn = load_le(p, 4);
+    vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
+    for (char *c = dis; *c; c++)
+      if (*c == '\t') *c = ' ';
+  }
+  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (0x%08x %s): ", sm, err->wg,
+                err->warp, err->pc, err->insn, dis);
+}
+
+static int check_launch(vt_device *dev, const vt_launch *l, vt_error *err) {
+  unsigned t = l->threads_per_warp;
+  if (t == 0 || t > 32 || (t & (t - 1)) != 0) {
+    vt_err_set(err, VT_ERR_CONFIG, "threads per warp must be a power of two from 1 to 32 (got %u)", t);
+    return VT_ERR_CONFIG;
+  }
+  if (l->warps_per_wg == 0 || l->warps_per_wg > 32) {
+    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to 32 (got %u)", l->warps_per_wg);
+    return VT_ERR_CONFIG;
+  }
+  if (l->num_wg[0] == 0 || l->num_wg[1] == 0 || l->num_wg[2] == 0 ||
+      (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2] > 0xffffffffull) {
+    vt_err_set(err, VT_ERR_CONFIG, "bad workgroup count %ux%ux%u", l->num_wg[0], l->num_wg[1],
+               l->num_wg[2]);
+    return VT_ERR_CONFIG;
+  }
+  if (dev->cfg.fixed) {
+    if (l->warps_per_wg > dev->cfg.warp_slots) {
+      vt_err_set(err, VT_ERR_CONFIG,
+                 "a workgroup of %u warps does not fit an SM with %u warp slots (configuration "
+                 "fixed by the user)", l->warps_per_wg, dev->cfg.warp_slots);
+      return VT_ERR_CONFIG;
+    }
+    if (dev->cfg.threads_per_warp && t != dev->cfg.threads_per_warp) {
+      vt_err_set(err, VT_ERR_CONFIG,
+                 "launch needs %u threads per warp, the device has %u (configuration fixed by "
+                 "the user)", t, dev->cfg.threads_per_warp);
+      return VT_ERR_CONFIG;
+    }
+  }
+  return VT_OK;
+}
+
+/* barrier bookkeeping after a step of a warp of wg; returns an error code on
+ * deadlock (issue 3: waiting warps while others ended) */
+static int barrier_check(vt_wg *wg, vt_error *err, unsigned *waiting_out) {
+  unsigned waiting = 0, running = 0, ended = 0;
+  for (unsigned i = 0; i < wg->nwarps; i++) {
+    int s = wg->warps[i]->state;
+    waiting += s == WARP_BARRIER;
+    running += s == WARP_RUNNING;
+    ended += s == WARP_ENDED;
+  }
+  *waiting_out = waiting;
+  if (waiting == 0 || running > 0) return VT_OK;
+  if (ended == 0) {
+    for (unsigned i = 0; i < wg->nwarps; i++) wg->warps[i]->state = WARP_RUNNING;
+    return VT_OK;
+  }
+  vt_err_set(err, VT_ERR_DEADLOCK,
+             "barrier deadlock: %u warp(s) wait at a barrier that %u ended warp(s) will never "
+             "reach", waiting, ended);
+  return VT_ERR_DEADLOCK;
+}
+
+int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
+  vt_error local;
+  if (!err) err = &local;
+  memset(err, 0, sizeof *err);
+  int rc = check_launch(dev, l, err);
+  if (rc) return rc;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+
+  unsigned nsm = dev->cfg.num_sms;
+  unsigned slots = dev->cfg.warp_slots;
+  if (slots < l->warps_per_wg) slots = l->warps_per_wg; /* grow to fit (not fixed) */
+  uint64_t total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
+  uint64_t budget = dev->cfg.max_insns ? dev->cfg.max_insns : DEFAULT_BUDGET;
+  uint64_t executed = 0;
+  sm_state *sms = calloc(nsm, sizeof *sms);
+  if (!sms) {
+    vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
+    return VT_ERR_NOMEM;
+  }
+  unsigned max_wgs_per_sm = slots / l->warps_per_wg;
+  for (unsigned s = 0; s < nsm; s++) {
+    sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *));
+    if (!sms[s].wgs) rc = VT_ERR_NOMEM;
+  }
+  dev->launch = l;
+  dev->numt = l->threads_per_warp;
+  dev->stats.launches++;
+  uint64_t next_wg = 0, done_wg = 0;
+
+  while (rc == VT_OK && done_wg < total_wg) {
+    /* dispatch: fill free slots, SMs in order */
+    for (unsigned s = 0; s < nsm && next_wg < total_wg; s++) {
+      while (next_wg < total_wg && sms[s].used_slots + l->warps_per_wg <= slots) {
+        vt_wg *wg = wg_new(l, (unsigned)next_wg, s);
+        if (!wg) {
+          rc = VT_ERR_NOMEM;
+          vt_err_set(err, rc, "out of host memory creating workgroup %llu",
+                     (unsigned long long)next_wg);
+          break;
+        }
+        sms[s].wgs[sms[s].nwgs++] = wg;
+        sms[s].used_slots += l->warps_per_wg;
+        next_wg++;
+        dev->stats.workgroups++;
+        dev->stats.warps += l->warps_per_wg;
+      }
+    }
+    if (rc) break;
+    /* one round: every resident running warp executes one instruction */
+    bool progress = false;
+    for (unsigned s = 0; s < nsm && rc == VT_OK; s++) {
+      sm_state *sm = &sms[s];
+      for (unsigned g = 0; g < sm->nwgs && rc == VT_OK; g++) {
+        vt_wg *wg = sm->wgs[g];
+        for (unsigned i = 0; i < wg->nwarps && rc == VT_OK; i++) {
+          vt_warp *w = wg->warps[i];
+          if (w->state != WARP_RUNNING) continue;
+          if (executed >= budget) {
+            vt_err_set(err, VT_ERR_BUDGET,
+                       "instruction budget of %llu warp instructions exhausted (--max-insns)",
+                       (unsigned long long)budget);
+            locate(err, w, s, dev);
+            rc = VT_ERR_BUDGET;
+            break;
+          }
+          uint32_t pc = w->pc, mask = w->mask;
+          dev->ntw = dev->ntm = 0;
+          rc = vt_exec_step(dev, w, err);
+          if (rc != VT_OK) {
+            locate(err, w, s, dev);
+            break;
+          }
+          executed++;
+          progress = true;
+          dev->stats.warp_insns++;
+          dev->stats.thread_insns += (unsigned)__builtin_popcount(mask);
+          if (dev->trace) {
+            vt_trace_event ev = {s, wg->id, w->wid, pc, 0, mask, dev->ntw, dev->ntm,
+                                 dev->twrites, dev->tmem};
+            const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
+            if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&wg->lds, pc);
+            ev.insn = p ? load_le(p, 4) : 0;
+            dev->trace(dev->trace_ctx, &ev);
+          }
+          if (w->state != WARP_RUNNING) {
+            unsigned waiting;
+            if (w->state == WARP_ENDED) wg->ended++;
+            rc = barrier_check(wg, err, &waiting);
+            if (rc) {
+              /* report at a waiting warp */
+              for (unsigned k = 0; k < wg->nwarps; k++)
+                if (wg->warps[k]->state == WARP_BARRIER) {
+                  locate(err, wg->warps[k], s, dev);
+                  break;
+                }
+            }
+          }
+        }
+      }
+      /* retire finished workgroups */
+      for (unsigned g = 0; g < sm->nwgs;) {
+        vt_wg *wg = sm->wgs[g];
+        if (wg->ended == wg->nwarps) {
+          sm->used_slots -= wg->nwarps;
+          wg_free(wg);
+          memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
+          sm->nwgs--;
+          done_wg++;
+        } else {
+          g++;
+        }
+      }
+    }
+    if (rc == VT_OK && !progress && done_wg < total_wg && next_wg >= total_wg) {
+      vt_err_set(err, VT_ERR_DEADLOCK, "no warp can make progress");
+      rc = VT_ERR_DEADLOCK;
+    }
+  }
+  for (unsigned s = 0; s < nsm; s++) {
+    for (unsigned g = 0; g < sms[s].nwgs; g++) wg_free(sms[s].wgs[g]);
+    free(sms[s].wgs);
+  }
+  free(sms);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  dev->stats.host_seconds += (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  return rc;
+}

@@ -1,0 +1,183 @@
+/* One warp step: fetch, decode (cached per PC), apply the one-shot
+ * regext/regexti prefix state (isa.md 2.6), dispatch to the executors. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_util.h"
+
+void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...) {
+  if (!err) return;
+  err->status = st;
+  err->has_location = false;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  va_end(ap);
+}
+
+void vt_err_prefix(vt_error *err, const char *fmt, ...) {
+  if (!err) return;
+  char pre[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(pre, sizeof pre, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  size_t plen = (size_t)n < sizeof pre ? (size_t)n : sizeof pre - 1;
+  size_t mlen = strnlen(err->message, sizeof err->message - 1);
+  if (plen + mlen >= sizeof err->message) mlen = sizeof err->message - 1 - plen;
+  memmove(err->message + plen, err->message, mlen);
+  memcpy(err->message, pre, plen);
+  err->message[plen + mlen] = 0;
+}
+
+uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
+                       vt_error *err) {
+  if (addr & (size - 1)) {
+    vt_err_set(err, VT_ERR_MISALIGNED, "misaligned %u-byte %s at 0x%08x", size,
+               store ? "store" : "load", addr);
+    return NULL;
+  }
+  uint8_t *p;
+  if (addr - VT_LDS_BASE < 0x10000000u) {
+    p = vt_pages_get(&w->wg->lds, addr);
+  } else {
+    if (!vt_mem_mapped(&dev->mem, addr, size)) {
+      vt_err_set(err, VT_ERR_ACCESS, "%s of unmapped address 0x%08x", store ? "store" : "load",
+                 addr);
+      return NULL;
+    }
+    p = vt_pages_get(&dev->mem.global, addr);
+  }
+  if (!p) vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08x", addr);
+  return p;
+}
+
+static void decode_into(vt_dcache_entry *e, uint32_t word) {
+  vt_insn_id id = vt_decode(word);
+  e->word = word;
+  e->id = (uint16_t)id;
+  e->rd = (word >> 7) & 31;
+  e->rs1 = (word >> 15) & 31;
+  e->rs2 = (word >> 20) & 31;
+  e->rs3 = (word >> 27) & 31;
+  e->vm = (word >> 25) & 1;
+  e->imm = 0;
+  if (id == VT_INSN_INVALID) return;
+  const vt_insn_desc *d = vt_isa_insn(id);
+  for (unsigned k = 0; k < d->nops; k++) {
+    const vt_operand_desc *od = vt_isa_operand((vt_operand_id)d->ops[k]);
+    if (od->kind == VT_OPK_IMM || od->kind == VT_OPK_PCREL || od->kind == VT_OPK_CSR ||
+        od->kind == VT_OPK_VTYPE) {
+      e->imm = vt_operand_get((vt_operand_id)d->ops[k], word);
+      break;
+    }
+  }
+}
+
+/* Decoded form of 'word' at 'pc', from the program-window cache when the
+ * cached word still matches (code may be rewritten by stores). */
+static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word) {
+  vt_dcache_entry tmp;
+  if (pc - VT_PROGRAM_BASE >= 0x10000000u || word == 0) {
+    decode_into(&tmp, word);
+    return tmp;
+  }
+  uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
+  size_t chunk = off >> 10;
+  if (chunk >= dev->dcache_chunks) {
+    size_t n = chunk + 1 > 2 * dev->dcache_chunks ? chunk + 1 : 2 * dev->dcache_chunks;
+    vt_dcache_entry **c = realloc(dev->dcache, n * sizeof *c);
+    if (!c) {
+      decode_into(&tmp, word);
+      return tmp;
+    }
+    for (size_t i = dev->dcache_chunks; i < n; i++) c[i] = NULL;
+    dev->dcache = c;
+    dev->dcache_chunks = n;
+  }
+  if (!dev->dcache[chunk]) dev->dcache[chunk] = calloc(1024, sizeof(vt_dcache_entry));
+  if (!dev->dcache[chunk]) {
+    decode_into(&tmp, word);
+    return tmp;
+  }
+  vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
+  if (e->word != word) decode_into(e, word);
+  return *e;
+}
+
+int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
+  vt_insn in;
+  uint32_t pc = w->pc;
+  if (pc & 3) {
+    vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
+    return VT_ERR_MISALIGNED;
+  }
+  const uint8_t *p = vt_sim_access(dev, w, pc, 4, false, err);
+  if (!p) {
+    vt_err_prefix(err, "instruction fetch: ");
+    return err ? err->status : VT_ERR_ACCESS;
+  }
+  uint32_t word = load_le(p, 4);
+  const vt_dcache_entry ent = decode_cached(dev, pc, word), *e = &ent;
+  if (e->id == VT_INSN_INVALID) {
+    vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
+    return VT_ERR_ILLEGAL;
+  }
+  in.word = word;
+  in.pc = pc;
+  in.id = e->id;
+  in.vm = e->vm;
+  in.imm = e->imm;
+  in.rd = e->rd;
+  in.rs1 = e->rs1;
+  in.rs2 = e->rs2;
+  in.rs3 = e->rs3;
+  in.vs3 = e->rd;
+  in.vimm = (int32_t)sext(e->rs1, 5);
+  in.next_pc = pc + 4;
+
+  /* prefix state armed by the previous instruction applies now (isa.md 2.6) */
+  bool had_ext = w->ext_valid && w->ext_armed;
+  if (had_ext) {
+    unsigned x = w->ext;
+    in.rd |= (x & 7) << 5;
+    in.rs1 |= ((x >> 3) & 7) << 5;
+    in.rs2 |= ((x >> 6) & 7) << 5;
+    in.rs3 |= ((x >> 9) & 7) << 5;
+    in.vs3 = e->rd | (((x >> 9) & 7) << 5);
+  }
+  if (w->exti_valid && w->ext_armed) {
+    /* regexti: signed 11-bit immediate (spec README decision 3) */
+    in.vimm = (int32_t)sext(((uint32_t)w->exti_hi << 5) | (e->rs1 & 31), 11);
+  }
+  bool was_armed = w->ext_armed;
+
+  const vt_insn_desc *d = vt_isa_insn((vt_insn_id)in.id);
+  uint32_t op = word & 0x7f;
+  int rc;
+  if (op == 0x0b || op == 0x2b || op == 0x5b || op == 0x7b)
+    rc = vt_exec_ventus(dev, w, &in, err);
+  else if (d->exec_class >= VT_EX_VSET && d->exec_class <= VT_EX_VMASK)
+    rc = vt_exec_vector(dev, w, &in, err);
+  else
+    rc = vt_exec_scalar(dev, w, &in, err);
+  if (rc != VT_OK) return rc;
+
+  /* a prefix is consumed by the next instruction; a new prefix re-arms */
+  if (in.id != VT_INSN_REGEXT && in.id != VT_INSN_REGEXTI) {
+    if (was_armed) {
+      w->ext_valid = false;
+      w->exti_valid = false;
+      w->ext_armed = false;
+    }
+  } else {
+    w->ext_armed = true;
+  }
+  w->pc = in.next_pc;
+  w->instret++;
+  w->cycle++;
+  return VT_OK;
+}

@@ -1,0 +1,69 @@
+/* Sparse paged memory and the mapped-region list. */
+#include "mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void vt_pages_free(vt_pages *p) {
+  for (unsigned i = 0; i < 1024; i++) {
+    if (!p->dir[i]) continue;
+    for (unsigned j = 0; j < 1024; j++) free(p->dir[i][j]);
+    free(p->dir[i]);
+    p->dir[i] = NULL;
+  }
+  p->npages = 0;
+}
+
+uint8_t *vt_pages_get(vt_pages *p, uint32_t addr) {
+  uint8_t **l2 = p->dir[addr >> 22];
+  if (!l2) {
+    l2 = calloc(1024, sizeof *l2);
+    if (!l2) return NULL;
+    p->dir[addr >> 22] = l2;
+  }
+  uint8_t **slot = &l2[(addr >> VT_PAGE_BITS) & 1023];
+  if (!*slot) {
+    *slot = calloc(1, VT_PAGE_SIZE);
+    if (!*slot) return NULL;
+    p->npages++;
+  }
+  return *slot + (addr & (VT_PAGE_SIZE - 1));
+}
+
+void vt_mem_init(vt_mem *m) { memset(m, 0, sizeof *m); }
+
+void vt_mem_destroy(vt_mem *m) {
+  vt_pages_free(&m->global);
+  free(m->regions);
+  memset(m, 0, sizeof *m);
+}
+
+int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size) {
+  if (size == 0) return 0;
+  if (m->nregions == m->cap) {
+    size_t cap = m->cap ? 2 * m->cap : 16;
+    vt_region *r = realloc(m->regions, cap * sizeof *r);
+    if (!r) return -1;
+    m->regions = r;
+    m->cap = cap;
+  }
+  size_t i = m->nregions;
+  while (i > 0 && m->regions[i - 1].base > base) {
+    m->regions[i] = m->regions[i - 1];
+    i--;
+  }
+  m->regions[i].base = base;
+  m->regions[i].size = size;
+  m->nregions++;
+  return 0;
+}
+
+bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n) {
+  uint64_t a = addr, end = (uint64_t)addr + n;
+  /* regions may overlap or touch: walk them in order extending coverage */
+  for (size_t i = 0; i < m->nregions && a < end; i++) {
+    uint64_t b = m->regions[i].base, e = b + m->regions[i].size;
+    if (b <= a && a < e) a = e;
+  }
+  return a >= end;
+}

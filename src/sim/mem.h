@@ -1,0 +1,47 @@
+/* Sparse device memory: 4 KiB pages allocated on first touch, in a two-level
+ * table over the 32-bit address space. A page exists only inside mapped
+ * regions (program window, driver buffers); the local-memory window
+ * [0x70000000, 0x80000000) is a separate sparse store per workgroup
+ * (spec README decision 14). */
+#ifndef VT_SIM_MEM_H
+#define VT_SIM_MEM_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define VT_PAGE_BITS 12
+#define VT_PAGE_SIZE (1u << VT_PAGE_BITS)
+
+typedef struct vt_pages {
+  uint8_t **dir[1024]; /* dir[a >> 22][(a >> 12) & 1023] -> page */
+  size_t npages;
+} vt_pages;
+
+typedef struct vt_region {
+  uint32_t base, size;
+} vt_region;
+
+typedef struct vt_mem {
+  vt_pages global;
+  vt_region *regions; /* mapped regions, sorted by base */
+  size_t nregions, cap;
+} vt_mem;
+
+void vt_pages_free(vt_pages *p);
+/* Host pointer to the byte at 'addr' (page allocated on demand), or NULL when
+ * out of memory. The page holds VT_PAGE_SIZE bytes from addr & ~0xfff. */
+uint8_t *vt_pages_get(vt_pages *p, uint32_t addr);
+/* Like vt_pages_get but never allocates: NULL for an untouched page. */
+static inline uint8_t *vt_pages_peek(const vt_pages *p, uint32_t addr) {
+  uint8_t **l2 = p->dir[addr >> 22];
+  if (!l2) return NULL;
+  uint8_t *page = l2[(addr >> VT_PAGE_BITS) & 1023];
+  return page ? page + (addr & (VT_PAGE_SIZE - 1)) : NULL;
+}
+
+void vt_mem_init(vt_mem *m);
+void vt_mem_destroy(vt_mem *m);
+int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size);
+/* Whether [addr, addr+n) lies in one or more mapped regions. */
+bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n);
+#endif

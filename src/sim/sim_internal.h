@@ -1,0 +1,89 @@
+/* Internal state of the functional simulator: device, workgroups, warps,
+ * the decode cache and the per-step context. */
+#ifndef VT_SIM_INTERNAL_H
+#define VT_SIM_INTERNAL_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mem.h"
+#include "vt/isa.h"
+#include "vt/sim.h"
+
+#define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
+#define VT_MSTATUS_FS 0x6000u
+#define VT_SIMT_MAX_DEPTH 1024u
+
+typedef struct vt_simt_entry {
+  uint32_t r_pc, else_pc, else_mask;
+} vt_simt_entry;
+
+enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
+
+/* Ventus CSRs 0x800..0x80c (isa.md 4.1) */
+enum { CSR_TID, CSR_NUMW, CSR_NUMT, CSR_KNL, CSR_WGID, CSR_WID, CSR_LDS, CSR_PDS,
+       CSR_GIDX, CSR_GIDY, CSR_GIDZ, CSR_PRINT, CSR_RPC, CSR_VENTUS_COUNT };
+
+struct vt_wg;
+
+typedef struct vt_warp {
+  uint32_t v[VT_NUM_VREGS][VT_MAX_LANES]; /* v[reg][lane], lane = thread */
+  uint32_t x[VT_NUM_XREGS];
+  uint32_t pc, mask; /* SIMT mask, low numt bits */
+  uint32_t lane_limit; /* (1 << numt) - 1 */
+  int state;
+  unsigned wid;
+  struct vt_wg *wg;
+  uint32_t csr[CSR_VENTUS_COUNT];
+  uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch;
+  uint32_t fflags, frm, vstart, vxrm, vxsat, vl, vtype;
+  bool vill;
+  uint64_t cycle, instret;
+  vt_simt_entry *stack;
+  unsigned depth, cap;
+  /* one-shot register/immediate extension (isa.md 2.6) */
+  uint16_t ext;      /* regext imm12, applies to the next instruction */
+  bool ext_valid, ext_armed;
+  int32_t exti_hi;   /* regexti bits 11:6 */
+  bool exti_valid;
+} vt_warp;
+
+typedef struct vt_wg {
+  unsigned id, sm;
+  uint32_t gid[3];
+  unsigned nwarps, ended;
+  vt_pages lds; /* the workgroup's private local-memory window */
+  vt_warp **warps;
+} vt_wg;
+
+typedef struct vt_dcache_entry {
+  uint32_t word;
+  uint16_t id;
+  uint8_t rd, rs1, rs2, rs3, vm;
+  int32_t imm;
+} vt_dcache_entry;
+
+struct vt_device {
+  vt_dev_config cfg;
+  vt_mem mem;
+  const vt_launch *launch;
+  unsigned numt;
+  vt_trace_fn trace;
+  void *trace_ctx;
+  vt_run_stats stats;
+  /* decode cache for the program window, 1024 entries per chunk */
+  vt_dcache_entry **dcache;
+  size_t dcache_chunks;
+  /* trace scratch */
+  vt_trace_write twrites[8];
+  vt_trace_mem tmem[2 * VT_MAX_LANES];
+  unsigned ntw, ntm;
+};
+
+/* Execution of one instruction of warp w; returns VT_OK or an error code
+ * with err filled (location added by the caller). */
+int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err);
+void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Put formatted text in front of err->message. */
+void vt_err_prefix(vt_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#endif
