@@ -7,4 +7,4 @@ if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 $SUDO apt-get update
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   cmake make gcc libc6-dev clang llvm libclang-rt-14-dev \
-  binutils-riscv64-unknown-elf libmpfr-dev
+  binutils-riscv64-unknown-elf libmpfr-dev pkgconf
