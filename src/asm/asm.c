@@ -137,7 +137,15 @@ int vt_asm_add_source(vt_asm *as, const char *filename, const char *text, size_t
   if (!f) return -1;
   asm_run_text(as, text, len);
   if (as->oom) asm_error(as, 0, "out of memory");
-  /* labels referenced by .size etc. are checked at link time */
+  /* like GNU as, pad code sections to their alignment with nops */
+  int save = f->cur;
+  for (size_t i = 0; i < f->secs.n; i++) {
+    asec *s = &AVEC_AT(f->secs, asec, i);
+    if (!s->code || s->nobits || s->align <= 1) continue;
+    f->cur = (int)i;
+    sec_align(as, s->align, -1, 0, 1);
+  }
+  f->cur = save;
   int bad = f->nerrors != 0;
   as->f = NULL;
   return bad ? -1 : 0;

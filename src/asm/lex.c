@@ -114,14 +114,14 @@ bool scan_string(vt_asm *as, cursor *c, abuf *out) {
 
 /* Copy one physical line into the statement buffer, blanking comments.
  * 'in_comment' carries an open block comment across lines. */
-static void prepare_line(vt_asm *as, const char *src, size_t n, bool *in_comment) {
+static size_t prepare_line(vt_asm *as, const char *src, size_t n, bool *in_comment) {
   if (n + 1 > as->stmt_cap) {
     size_t cap = as->stmt_cap ? as->stmt_cap : 256;
     while (cap < n + 1) cap *= 2;
     char *p = realloc(as->stmt, cap);
     if (!p) {
       as->oom = true;
-      return;
+      return 0;
     }
     as->stmt = p;
     as->stmt_cap = cap;
@@ -153,7 +153,7 @@ static void prepare_line(vt_asm *as, const char *src, size_t n, bool *in_comment
       if (i < n && d[i] == '\'') i++;
     } else if (ch == '#' || (ch == '/' && i + 1 < n && d[i + 1] == '/')) {
       d[i] = 0;
-      return;
+      return i;
     } else if (ch == '/' && i + 1 < n && d[i + 1] == '*') {
       d[i] = d[i + 1] = ' ';
       i += 2;
@@ -166,6 +166,7 @@ static void prepare_line(vt_asm *as, const char *src, size_t n, bool *in_comment
       i++;
     }
   }
+  return n;
 }
 
 void asm_run_text(vt_asm *as, const char *text, size_t len) {
@@ -177,10 +178,10 @@ void asm_run_text(vt_asm *as, const char *text, size_t len) {
     const char *nl = memchr(text + pos, '\n', len - pos);
     size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
     as->line++;
-    prepare_line(as, text + pos, n, &in_comment);
+    size_t used = prepare_line(as, text + pos, n, &in_comment);
     if (as->oom) break;
-    /* statements are separated by NULs inside [stmt, stmt + n) */
-    const char *p = as->stmt, *end = as->stmt + n;
+    /* statements are separated by NULs inside [stmt, stmt + used) */
+    const char *p = as->stmt, *end = as->stmt + used;
     as->line_text = as->stmt;
     while (p <= end && !as->ended) {
       cursor c = {p, as->stmt};

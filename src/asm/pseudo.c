@@ -109,6 +109,7 @@ bool asm_pseudo(vt_asm *as, const char *mn, size_t n, uint32_t mcol, cursor *c) 
   bool call = is(mn, n, "call"), tail = is(mn, n, "tail");
   if (!li && !la && !call && !tail) return false;
   int rd = -1;
+  bool call_rd = false;
   if (li || la) {
     rd = parse_xreg_tok(as, c, false, true);
     if (rd < 0 || !expect_comma(as, c)) return true;
@@ -123,6 +124,7 @@ bool asm_pseudo(vt_asm *as, const char *mn, size_t n, uint32_t mcol, cursor *c) 
     skip_ws(&u);
     if (r >= 0 && *u.s == ',') {
       rd = r;
+      call_rd = true;
       c->s = u.s + 1;
     } else {
       rd = 1;
@@ -148,8 +150,9 @@ bool asm_pseudo(vt_asm *as, const char *mn, size_t n, uint32_t mcol, cursor *c) 
     }
   } else if (la) {
     emit_pcrel_pair(as, rd, &v, col, VT_INSN_ADDI, rd, rd, 0, VT_OP_IMM12);
-  } else if (call) {
-    emit_pcrel_pair(as, rd, &v, col, VT_INSN_JALR, rd, rd, 0, VT_OP_IMM12);
+  } else if (call) { /* GNU: "call sym" uses ra, "call rd, sym" uses t1 for the auipc */
+    int tmp = rd == 1 && !call_rd ? 1 : 6;
+    emit_pcrel_pair(as, tmp, &v, col, VT_INSN_JALR, rd, tmp, 0, VT_OP_IMM12);
   } else {
     emit_pcrel_pair(as, 6, &v, col, VT_INSN_JALR, 0, 6, 0, VT_OP_IMM12);
   }
