@@ -105,10 +105,7 @@ static bool put_operand(vt_asm *as, afile *f, const afix *x, uint8_t *p, int64_t
     int64_t lo, hi;
     vt_operand_range(op, &lo, &hi);
     const vt_operand_desc *d = vt_isa_operand(op);
-    const char *what = pcrel ? (d->fields[0].lo == 31 && d->nfields == 4 && d->fields[1].lo == 12
-                                    ? "jump target"
-                                    : "branch target")
-                             : "immediate";
+    const char *what = !pcrel ? "immediate" : op == VT_OP_JIMM ? "jump target" : "branch target";
     if ((d->flags & VT_OPF_SHIFT1) && (v & 1) && v >= lo && v <= hi)
       asm_error_at(as, f->name, x->line, x->col, "misaligned %s: offset %lld is odd", what,
                    (long long)v);
