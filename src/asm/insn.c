@@ -268,11 +268,15 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
   return true;
 }
 
+/* The rest of the template is only ", " separators and optional operands. */
 static bool rest_optional(const char *t) {
   for (; *t; t++) {
     unsigned char ch = (unsigned char)*t;
-    if (ch >= VT_TMPL_OP && !(vt_isa_operand((vt_operand_id)(ch - VT_TMPL_OP))->flags & VT_OPF_OPTIONAL))
+    if (ch >= VT_TMPL_OP) {
+      if (!(vt_isa_operand((vt_operand_id)(ch - VT_TMPL_OP))->flags & VT_OPF_OPTIONAL)) return false;
+    } else if (ch != ',' && ch != ' ') {
       return false;
+    }
   }
   return true;
 }
