@@ -30,6 +30,7 @@ typedef struct vt_elf_symbol {
   uint32_t value, size;
   uint8_t bind, type; /* STB_*, STT_* */
   uint16_t shndx;
+  uint8_t other; /* st_other: visibility (STV_*) in the low bits */
 } vt_elf_symbol;
 
 /* Parse an image in memory (copied; the caller may free 'data' after). On
@@ -45,6 +46,8 @@ uint16_t vt_elf_machine(const vt_elf *elf);
 uint16_t vt_elf_type(const vt_elf *elf);
 uint32_t vt_elf_flags(const vt_elf *elf);
 
+/* All section headers, indexed like the file (index 0 is the null section,
+ * so a symbol's shndx is a valid index here); NULL when i is out of range. */
 size_t vt_elf_section_count(const vt_elf *elf);
 const vt_elf_section *vt_elf_section_at(const vt_elf *elf, size_t i);
 const vt_elf_section *vt_elf_section_by_name(const vt_elf *elf, const char *name);
@@ -55,7 +58,8 @@ const vt_elf_segment *vt_elf_segment_at(const vt_elf *elf, size_t i);
 /* Symbols of .symtab in file order (index 0, the null symbol, is omitted). */
 size_t vt_elf_symbol_count(const vt_elf *elf);
 const vt_elf_symbol *vt_elf_symbol_at(const vt_elf *elf, size_t i);
-/* Value of a defined symbol; 0 on success, -1 if absent. */
+/* Value of a defined symbol (a global or weak one wins over a local one of
+ * the same name); 0 on success, -1 if absent. */
 int vt_elf_find_symbol(const vt_elf *elf, const char *name, uint32_t *value);
 
 #ifdef __cplusplus

@@ -105,7 +105,13 @@ static void render(out *o, const char *tmpl, uint32_t word, uint32_t pc,
     vt_operand_id op = (vt_operand_id)(c - VT_TMPL_OP);
     const vt_operand_desc *d = vt_isa_operand(op);
     if ((d->flags & VT_OPF_OPTIONAL) && vt_operand_get(op, word) == d->default_value) {
-      pending = p + 1; /* drop the ", " before the omitted operand */
+      /* drop only the ", " separator before the omitted operand: literal
+       * text such as the ")" of "(rs1), vm" still belongs to the output */
+      size_t lit = (size_t)(p - pending);
+      while (lit && pending[lit - 1] == ' ') lit--;
+      if (lit && pending[lit - 1] == ',') lit--;
+      put(o, pending, lit);
+      pending = p + 1;
       continue;
     }
     put(o, pending, (size_t)(p - pending));

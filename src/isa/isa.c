@@ -102,14 +102,23 @@ bool vt_operand_fits(vt_operand_id op, int64_t value) {
   return true;
 }
 
+/* Compares the NUL-terminated table name m with name[0..len), which may
+ * contain any bytes (a NUL inside it must not make strncmp stop early and
+ * the m[len] check then read past the end of m). */
+static int cmp_name(const char *m, const char *name, size_t len) {
+  size_t ml = strlen(m);
+  int c = memcmp(m, name, ml < len ? ml : len);
+  if (c) return c;
+  return ml < len ? -1 : ml > len ? 1 : 0;
+}
+
 static size_t find_sorted(const uint16_t *order, size_t n, const char *(*name_of)(uint16_t),
                           const char *name, size_t len, uint16_t *out, size_t max) {
   size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
     const char *m = name_of(order[mid]);
-    int c = strncmp(m, name, len);
-    if (c == 0 && m[len] != 0) c = 1;
+    int c = cmp_name(m, name, len);
     if (c < 0)
       lo = mid + 1;
     else
@@ -118,7 +127,7 @@ static size_t find_sorted(const uint16_t *order, size_t n, const char *(*name_of
   size_t count = 0;
   for (size_t i = lo; i < n; i++) {
     const char *m = name_of(order[i]);
-    if (strncmp(m, name, len) != 0 || m[len] != 0) break;
+    if (cmp_name(m, name, len) != 0) break;
     if (count < max) out[count] = order[i];
     count++;
   }

@@ -59,7 +59,11 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
       for (k = 0; k < nops; k++)
         if (strlen(ops[k].name) == len && memcmp(ops[k].name, s, len) == 0) break;
       if (k == nops) {
-        /* a literal word such as "v0" */
+        /* only register names may be literal words ("v0" of vmerge) */
+        if (vt_parse_vreg(s, len) < 0 && vt_parse_xreg(s, len, false) < 0) {
+          snprintf(err, errn, "syntax \"%s\" names unknown operand '%.*s'", syntax, (int)len, s);
+          return -1;
+        }
         if (out + len >= tmpl_size) goto too_long;
         memcpy(tmpl + out, s, len);
         out += len;

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Benchmarks of the vt toolchain. Prints figures; it is not a test (exit 0
+# unless the benchmark itself cannot run).
+#
+#   bench/run.sh [BUILD_DIR] [LINES]
+#
+# BUILD_DIR defaults to build (configured as Release if missing), LINES to
+# 200000. Measures:
+#   (a) `vt as` on a generated LINES-line assembly file (bench/gen_asm.c),
+#       in lines/s against the 1 M lines/s target; GNU as on the same mix
+#       (Ventus instructions as .word) is shown for reference;
+#   (b) disassembler throughput in instructions/s against the 5 M insns/s
+#       target: bench_disasm on random valid words and on the text of the
+#       assembled ELF, and `vt objdump -d` on that ELF.
+# Timing uses hyperfine when installed (its minimum), else the best of 5
+# runs (or always, with BENCH_NO_HYPERFINE=1). Sub-commands that still print "not implemented yet" are reported as
+# "not available yet".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:-$root/build}
+lines=${2:-200000}
+runs=5
+[[ "$lines" =~ ^[0-9]+$ ]] || { echo "usage: $0 [BUILD_DIR] [LINES]" >&2; exit 2; }
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+if grep -q '^CMAKE_BUILD_TYPE:STRING=Debug' "$build/CMakeCache.txt" ||
+   grep -q '^VT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "warning: $build is a Debug or sanitizer build; figures will be pessimistic" >&2
+fi
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm >/dev/null
+vt=$build/vt
+work=$build/bench-work
+mkdir -p "$work"
+
+# best_time CMD...: prints the best wall time in seconds of $runs runs
+best_time() {
+  if [ -z "${BENCH_NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null; then
+    hyperfine --style none --warmup 1 --runs "$runs" --export-csv "$work/hf.csv" -- "$(printf '%q ' "$@")" >/dev/null 2>&1
+    # columns: command,mean,stddev,median,user,system,min,max
+    awk -F, 'NR == 2 { printf "%.4f\n", $(NF - 1) }' "$work/hf.csv"
+  else
+    local best="" t0 t1 t
+    for _ in $(seq "$runs"); do
+      t0=$(date +%s.%N)
+      "$@" >/dev/null 2>&1
+      t1=$(date +%s.%N)
+      t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+      if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+    done
+    printf '%.4f\n' "$best"
+  fi
+}
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.2f", n / t / 1e6 }'; }
+verdict() { awk -v r="$1" -v g="$2" 'BEGIN { print (r >= g ? "met" : "NOT met") }'; }
+
+# available SUBCOMMAND ARGS...: 0 if the sub-command runs successfully
+available() {
+  local out
+  if out=$("$vt" "$@" 2>&1); then return 0; fi
+  if grep -q 'not implemented yet' <<<"$out"; then
+    echo "not available yet"
+  else
+    echo "failed: $(head -n 3 <<<"$out")"
+  fi
+  return 1
+}
+
+echo "vt benchmarks ($(date -u +%Y-%m-%d), $(uname -m), $(nproc 2>/dev/null || echo ?) cpus," \
+  "$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo cpu ?))"
+if [ -z "${BENCH_NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null; then
+  timer="hyperfine, min of $runs runs"
+else
+  timer="best of $runs runs (date +%s.%N)"
+fi
+echo "timing: $timer"
+echo
+
+"$build/bench/gen_asm" -n "$lines" >"$work/bench.s"
+"$build/bench/gen_asm" -n "$lines" --gnu >"$work/bench-gnu.s"
+echo "(a) assembler: $work/bench.s, $(wc -l <"$work/bench.s") lines"
+printf '\t.text\n\t.globl _start\n_start:\n\taddi a0, a0, 1\n\tendprg x0, x0, x0\n' >"$work/probe.s"
+elf=""
+if msg=$(available as -o "$work/probe.elf" "$work/probe.s"); then
+  if "$vt" as -o "$work/bench.elf" "$work/bench.s" >"$work/as.log" 2>&1; then
+    t=$(best_time "$vt" as -o "$work/bench.elf" "$work/bench.s")
+    r=$(rate "$lines" "$t")
+    echo "  vt as            ${t}s  ${r} M lines/s   (target 1 M lines/s: $(verdict "$r" 1))"
+    elf=$work/bench.elf
+  else
+    echo "  vt as            failed on the benchmark file:"
+    head -n 5 "$work/as.log" | sed 's/^/    /'
+  fi
+else
+  echo "  vt as            $msg"
+fi
+gas=${CROSS:-riscv64-unknown-elf-}
+if command -v "${gas}as" >/dev/null; then
+  t=$(best_time "${gas}as" -march=rv32imv_zicsr -mabi=ilp32 -o "$work/bench-gnu.o" "$work/bench-gnu.s")
+  echo "  GNU as (ref.)    ${t}s  $(rate "$lines" "$t") M lines/s   (object file only, no link)"
+  "${gas}as" -march=rv32imv_zicsr -mabi=ilp32 -o "$work/bench-gnu.o" "$work/bench-gnu.s"
+  "${gas}ld" -m elf32lriscv -Ttext=0x80000000 --no-relax -o "$work/bench-gnu.elf" "$work/bench-gnu.o"
+fi
+echo
+
+echo "(b) disassembler"
+elfs=()
+[ -n "$elf" ] && elfs+=("$elf")
+[ -f "$work/bench-gnu.elf" ] && elfs+=("$work/bench-gnu.elf")
+"$build/bench/bench_disasm" -r "$runs" "${elfs[@]}" | sed 's/  \[chk [0-9a-f]*\]//; s/^/  /'
+dis_elf=${elf:-$work/bench-gnu.elf}
+if [ -f "$dis_elf" ]; then
+  if msg=$(available objdump -d "$dis_elf"); then
+    n=$("$vt" objdump -d "$dis_elf" | grep -cE '^ *[0-9a-f]+:')
+    t=$(best_time "$vt" objdump -d "$dis_elf")
+    r=$(rate "$n" "$t")
+    echo "  vt objdump -d    ${t}s  $n insns  ${r} M insns/s   (target 5 M insns/s: $(verdict "$r" 5))"
+  else
+    echo "  vt objdump -d    $msg"
+  fi
+  if command -v llvm-objdump >/dev/null; then
+    n=$(llvm-objdump -d --mattr=+m,+v "$dis_elf" 2>/dev/null | grep -cE '^ *[0-9a-f]+:' || true)
+    t=$(best_time llvm-objdump -d --mattr=+m,+v "$dis_elf")
+    echo "  llvm-objdump (ref.) ${t}s  $n insns  $(rate "$n" "$t") M insns/s"
+  fi
+fi

@@ -1,0 +1,3 @@
+label:
+.ascii "unterminated
+  addi a0

@@ -1,0 +1,3 @@
+.globl main
+main: ret
+
