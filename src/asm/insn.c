@@ -219,6 +219,10 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
       const char *nm = vt_rm_name((unsigned)r);
       if (nm && strlen(nm) == n && !memcmp(nm, c->s, n)) break;
     }
+    if (r == 8 && n == 0 && c->s[0] >= '0' && c->s[0] <= '7' && !is_ident_char(c->s[1])) {
+      r = c->s[0] - '0'; /* reserved modes 5 and 6 print as numbers */
+      n = 1;
+    }
     if (r == 8) {
       asm_error(as, col, "bad rounding mode '%.*s'", (int)(n ? n : 1), c->s);
       return false;

@@ -38,6 +38,10 @@ static afile *file_of(vt_asm *as, const asym *s) { return AVEC_AT(as->files, afi
 static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint32_t line,
                       uint32_t col, bool report, int depth) {
   if (!(s->flags & SF_DEFINED) && s->def) s = s->def;
+  if (!(s->flags & SF_DEFINED) && s->bind == SB_WEAK) { /* undefined weak: 0 */
+    *out = 0;
+    return true;
+  }
   if (!(s->flags & SF_DEFINED)) {
     if (report) {
       if (s->flags & SF_TEMP)
