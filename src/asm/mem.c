@@ -17,6 +17,7 @@ bool abuf_reserve(abuf *b, size_t extra) {
 }
 
 bool abuf_put(abuf *b, const void *data, size_t n) {
+  if (!n) return true; /* b->p may be NULL */
   if (!abuf_reserve(b, n)) return false;
   if (n) memcpy(b->p + b->len, data, n);
   b->len += n;
@@ -24,6 +25,7 @@ bool abuf_put(abuf *b, const void *data, size_t n) {
 }
 
 bool abuf_fill(abuf *b, uint8_t byte, size_t n) {
+  if (!n) return true; /* b->p may be NULL */
   if (!abuf_reserve(b, n)) return false;
   memset(b->p + b->len, byte, n);
   b->len += n;

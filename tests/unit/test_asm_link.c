@@ -266,6 +266,14 @@ TEST(compiler_directives_accepted) {
   img_free(&im);
 }
 
-RUN_TESTS(T(data_directives_and_alignment), T(official_layout), T(minimal_program_and_empty_parts),
+TEST(zero_sized_data) {
+  /* fuzzer find: zero-length fills in a section without data yet */
+  img im;
+  CHECK(st, build1(&im, ".section .rodata\n.zero 0\n.space !7\n.ascii \"\"\n.balign 1\n.text\nnop\n") == 0);
+  CHECK(st, section(&im, ".rodata", NULL) == NULL);
+  img_free(&im);
+}
+
+RUN_TESTS(T(zero_sized_data), T(data_directives_and_alignment), T(official_layout), T(minimal_program_and_empty_parts),
           T(input_defines_tohost), T(multi_file_link), T(options_ttext_and_entry),
           T(comments_and_statements), T(compiler_directives_accepted))
