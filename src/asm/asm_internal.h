@@ -155,6 +155,7 @@ struct vt_asm {
   size_t stmt_cap;
   bool oom;
   bool ended; /* .end seen */
+  uint64_t data_bytes; /* initialised bytes so far (bounded) */
   /* quiet mode: while trying instruction candidates, the first error is
    * captured here instead of being reported */
   int quiet;
@@ -231,6 +232,9 @@ asec *cur_sec(vt_asm *as);
 int sec_find_or_add(vt_asm *as, const char *name, size_t len, int flags_known, bool alloc,
                     bool write, bool exec, bool nobits);
 bool emit_bytes(vt_asm *as, const void *p, size_t n, uint32_t col);
+/* Whether the current section may grow by n bytes (sections and the total
+ * of initialised data are limited to the 256 MiB program window). */
+bool sec_room(vt_asm *as, uint64_t n, uint32_t col);
 bool emit_word(vt_asm *as, uint32_t w);
 uint32_t sec_pos(const asec *s);
 void sec_align(vt_asm *as, uint32_t align, int fill, uint32_t max, uint32_t col);

@@ -192,6 +192,7 @@ static void d_space(vt_asm *as, cursor *c) {
     return;
   }
   asec *s = cur_sec(as);
+  if (!sec_room(as, (uint64_t)n, col)) return;
   if (s->nobits) {
     if (fill & 0xff) {
       asm_error(as, col, "non-zero data in the no-bits section '%s'", s->name);
@@ -254,10 +255,7 @@ static void d_org(vt_asm *as, cursor *c) {
               (long long)pos, (long long)target);
     return;
   }
-  if (target - pos > 0x10000000) {
-    asm_error(as, col, ".org target too far");
-    return;
-  }
+  if (!sec_room(as, (uint64_t)(target - pos), col)) return;
   if (s->nobits)
     s->size = (uint32_t)target;
   else if (!abuf_fill(&s->data, (uint8_t)fill, (size_t)(target - pos)))

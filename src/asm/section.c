@@ -60,7 +60,26 @@ int sec_find_or_add(vt_asm *as, const char *name, size_t len, int flags_known, b
   return (int)(f->secs.n - 1);
 }
 
+#define WINDOW 0x10000000u
+
+bool sec_room(vt_asm *as, uint64_t n, uint32_t col) {
+  asec *s = cur_sec(as);
+  if ((uint64_t)sec_pos(s) + n > WINDOW) {
+    asm_error(as, col, "section '%s' would exceed 256 MiB", s->name);
+    return false;
+  }
+  if (!s->nobits) {
+    if (as->data_bytes + n > WINDOW) {
+      asm_error(as, col, "more than 256 MiB of initialised data");
+      return false;
+    }
+    as->data_bytes += n;
+  }
+  return true;
+}
+
 bool emit_bytes(vt_asm *as, const void *p, size_t n, uint32_t col) {
+  if (!sec_room(as, n, col)) return false;
   asec *s = cur_sec(as);
   if (s->nobits) {
     const uint8_t *b = p;
@@ -95,6 +114,7 @@ void sec_align(vt_asm *as, uint32_t align, int fill, uint32_t max, uint32_t col)
   uint32_t pos = sec_pos(s);
   uint32_t pad = (align - (pos & (align - 1))) & (align - 1);
   if (!pad || (max && pad > max)) return;
+  if (!sec_room(as, pad, col)) return;
   if (s->nobits) {
     s->size += pad;
     return;
@@ -102,10 +122,12 @@ void sec_align(vt_asm *as, uint32_t align, int fill, uint32_t max, uint32_t col)
   if (fill < 0 && s->code) { /* zeros up to a word boundary, then nops */
     uint32_t z = pad & 3;
     if (!abuf_fill(&s->data, 0, z)) as->oom = true;
-    for (uint32_t i = 0; i < pad / 4 && !as->oom; i++) emit_word(as, 0x00000013u);
+    for (uint32_t i = 0; i < pad / 4 && !as->oom; i++) {
+      static const uint8_t nop[4] = {0x13, 0, 0, 0};
+      if (!abuf_put(&s->data, nop, 4)) as->oom = true;
+    }
     return;
   }
-  (void)col;
   if (!abuf_fill(&s->data, (uint8_t)(fill < 0 ? 0 : fill), pad)) as->oom = true;
 }
 
