@@ -155,7 +155,7 @@ int vt_asm_add_file(vt_asm *as, const char *path) {
   if (!as) return -1;
   FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (!fp) {
-    asm_error_at(as, path, 0, 0, "cannot open file: %s", strerror(errno));
+    asm_error_at(as, path, 1, 1, "cannot open file: %s", strerror(errno));
     return -1;
   }
   abuf b = {0};
@@ -165,14 +165,14 @@ int vt_asm_add_file(vt_asm *as, const char *path) {
     if (!abuf_put(&b, tmp, n)) {
       if (fp != stdin) fclose(fp);
       abuf_free(&b);
-      asm_error_at(as, path, 0, 0, "out of memory");
+      asm_error_at(as, path, 1, 1, "out of memory");
       return -1;
     }
   bool err = ferror(fp);
   if (fp != stdin) fclose(fp);
   if (err) {
     abuf_free(&b);
-    asm_error_at(as, path, 0, 0, "read error");
+    asm_error_at(as, path, 1, 1, "read error");
     return -1;
   }
   int r = vt_asm_add_source(as, strcmp(path, "-") == 0 ? "<stdin>" : path,

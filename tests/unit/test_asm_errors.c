@@ -108,6 +108,20 @@ TEST(asm_one_messages) {
   CHECK_STR(st, err, "undefined symbol 'label'");
 }
 
+TEST(file_and_entry_errors) {
+  vt_asm *as = vt_asm_new(NULL);
+  CHECK(st, vt_asm_add_file(as, "/nonexistent/x.s") == -1);
+  CHECK_STR(st, vt_asm_errors(as),
+            "/nonexistent/x.s:1:1: error: cannot open file: No such file or directory\n");
+  vt_asm_free(as);
+  vt_asm_options o = {0, "nope"};
+  const char *files[] = {"a.s", "nop\n", NULL};
+  img im;
+  CHECK(st, build_opts(&im, &o, files) != 0);
+  CHECK_STR(st, im.errors, "<command line>:1:1: error: entry symbol 'nope' is not defined\n");
+  img_free(&im);
+}
+
 static int run(const char *cmd) {
   int s = system(cmd);
   return WIFEXITED(s) ? WEXITSTATUS(s) : -1;
@@ -169,4 +183,4 @@ RUN_TESTS(T(unknown_mnemonic), T(bad_register), T(immediate_out_of_range),
           T(branch_and_jump_range), T(misaligned_branch_target), T(undefined_symbol),
           T(duplicate_symbol), T(bad_directive), T(unterminated_string), T(pcrel_lo_without_hi),
           T(org_backwards), T(operand_syntax), T(several_errors_and_bound), T(asm_one_messages),
-          T(binary_exit_status_and_no_output))
+          T(file_and_entry_errors), T(binary_exit_status_and_no_output))
