@@ -9,6 +9,7 @@ void asm_statement(vt_asm *as, cursor *c) {
     skip_ws(c);
     const char *p = c->s;
     uint32_t col = cur_col(c);
+    if (as->oneshot) break; /* vt_asm_one: one instruction, no labels */
     if (*p >= '0' && *p <= '9') { /* numeric local label */
       size_t n = 0;
       while (p[n] >= '0' && p[n] <= '9') n++;
@@ -47,7 +48,9 @@ void asm_statement(vt_asm *as, cursor *c) {
     asm_error(as, col, "unexpected character '%c' after '%.*s'", *c->s, (int)n, name);
     return;
   }
-  if (name[0] == '.')
+  if (name[0] == '.' && as->oneshot)
+    asm_error(as, col, "directives are not accepted here (one instruction only)");
+  else if (name[0] == '.')
     asm_directive(as, name, n, col, c);
   else
     asm_instruction(as, name, n, col, c);

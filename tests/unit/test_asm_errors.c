@@ -104,6 +104,9 @@ TEST(asm_one_messages) {
   CHECK_STR(st, err, "branch target offset 8193 out of range [-4096, 4094]");
   CHECK(st, vt_asm_one("nop; nop", 0, &w, err, sizeof err) == -1);
   CHECK_STR(st, err, "expected exactly one instruction");
+  CHECK(st, vt_asm_one(".word 4294", 0, &w, err, sizeof err) == -1);
+  CHECK_STR(st, err, "directives are not accepted here (one instruction only)");
+  CHECK(st, vt_asm_one("x: nop", 0, &w, err, sizeof err) == -1);
   CHECK(st, vt_asm_one("j label", 0, &w, err, sizeof err) == -1);
   CHECK_STR(st, err, "undefined symbol 'label'");
 }
