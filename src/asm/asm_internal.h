@@ -253,24 +253,25 @@ typedef struct insn_operand {
   uint32_t col;
   uint32_t hi_off;
 } insn_operand;
-void emit_insn(vt_asm *as, uint16_t insn, const insn_operand *ops /* by operand id */,
-               const bool *present);
+void emit_insn(vt_asm *as, uint16_t insn, const insn_operand *ops /* by operand id */);
 
 /* pseudo.c */
 /* Returns true if the statement was handled (including error reporting). */
 bool asm_pseudo(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cursor *c);
 bool asm_pseudo_fallback(vt_asm *as, const char *mn, size_t mlen, cursor *c);
-int parse_xreg_tok(vt_asm *as, cursor *c, bool fnames, bool report);
+int parse_xreg_tok(vt_asm *as, cursor *c, bool fnames);
 
 /* directive.c */
 void asm_directive(vt_asm *as, const char *name, size_t len, uint32_t col, cursor *c);
 
 /* link.c */
 int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size);
-/* Resolve fixups of one file with its sections at given addresses (also
- * used by vt_asm_one). */
+/* Value of an expression after layout; false (with an error if 'report')
+ * when a symbol is undefined. */
 bool resolve_value(vt_asm *as, afile *f, const aval *v, int64_t *out, uint32_t line,
                    uint32_t col, bool report);
+/* Patch every fixup of one file, its sections placed at their addresses
+ * (also used by vt_asm_one). */
 void apply_fixups(vt_asm *as, afile *f);
 
 #endif

@@ -33,8 +33,7 @@ static int parse_reg(vt_asm *as, cursor *c, char kind, bool fnames) {
   return r;
 }
 
-int parse_xreg_tok(vt_asm *as, cursor *c, bool fnames, bool report) {
-  (void)report;
+int parse_xreg_tok(vt_asm *as, cursor *c, bool fnames) {
   return parse_reg(as, c, 'x', fnames);
 }
 
@@ -320,8 +319,7 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
   return true;
 }
 
-void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops, const bool *present_unused) {
-  (void)present_unused;
+void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
   const vt_insn_desc *d = vt_isa_insn((vt_insn_id)id);
   uint32_t w = d->match;
   for (unsigned i = 0; i < d->nops; i++) {
@@ -359,7 +357,7 @@ static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) 
       m->ops[op].fixup = false;
     }
   }
-  emit_insn(as, insn, m->ops, NULL);
+  emit_insn(as, insn, m->ops);
 }
 
 static bool fp_names(const char *mn, size_t n) {

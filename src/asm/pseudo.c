@@ -63,13 +63,13 @@ static void emit_pcrel_pair(vt_asm *as, int reg, const aval *v, uint32_t col, vt
   uint32_t hi_off = sec_pos(cur_sec(as));
   set_reg(&p, VT_OP_RD, reg);
   set_fix(&p, VT_OP_UIMM20, FX_PCREL_HI, v, col, 0);
-  emit_insn(as, VT_INSN_AUIPC, p.o, NULL);
+  emit_insn(as, VT_INSN_AUIPC, p.o);
   memset(&p, 0, sizeof p);
   set_reg(&p, VT_OP_RD, rd);
   set_reg(&p, VT_OP_RS1, rs1);
   set_reg(&p, VT_OP_RS2, rs2);
   set_fix(&p, lo_op, FX_PCREL_LO_AT, v, col, hi_off);
-  emit_insn(as, second, p.o, NULL);
+  emit_insn(as, second, p.o);
 }
 
 static void emit_li(vt_asm *as, int rd, int64_t value, uint32_t col) {
@@ -84,17 +84,17 @@ static void emit_li(vt_asm *as, int rd, int64_t value, uint32_t col) {
   if (v >= -2048 && v <= 2047) {
     set_reg(&p, VT_OP_RS1, 0);
     set_reg(&p, VT_OP_IMM12, v);
-    emit_insn(as, VT_INSN_ADDI, p.o, NULL);
+    emit_insn(as, VT_INSN_ADDI, p.o);
     return;
   }
   uint32_t hi = (((uint32_t)v + 0x800u) >> 12) & 0xfffffu;
   int32_t lo = (int32_t)((uint32_t)v << 20) >> 20;
   set_reg(&p, VT_OP_UIMM20, hi);
-  emit_insn(as, VT_INSN_LUI, p.o, NULL);
+  emit_insn(as, VT_INSN_LUI, p.o);
   if (lo) {
     set_reg(&p, VT_OP_RS1, rd);
     set_reg(&p, VT_OP_IMM12, lo);
-    emit_insn(as, VT_INSN_ADDI, p.o, NULL);
+    emit_insn(as, VT_INSN_ADDI, p.o);
   }
 }
 
@@ -111,7 +111,7 @@ bool asm_pseudo(vt_asm *as, const char *mn, size_t n, uint32_t mcol, cursor *c) 
   int rd = -1;
   bool call_rd = false;
   if (li || la) {
-    rd = parse_xreg_tok(as, c, false, true);
+    rd = parse_xreg_tok(as, c, false);
     if (rd < 0 || !expect_comma(as, c)) return true;
   } else if (call) {
     /* "call rd, sym" or "call sym" */
@@ -141,12 +141,12 @@ bool asm_pseudo(vt_asm *as, const char *mn, size_t n, uint32_t mcol, cursor *c) 
       memset(&p, 0, sizeof p);
       set_reg(&p, VT_OP_RD, rd);
       set_fix(&p, VT_OP_UIMM20, FX_HI, &v, col, 0);
-      emit_insn(as, VT_INSN_LUI, p.o, NULL);
+      emit_insn(as, VT_INSN_LUI, p.o);
       memset(&p, 0, sizeof p);
       set_reg(&p, VT_OP_RD, rd);
       set_reg(&p, VT_OP_RS1, rd);
       set_fix(&p, VT_OP_IMM12, FX_LO, &v, col, 0);
-      emit_insn(as, VT_INSN_ADDI, p.o, NULL);
+      emit_insn(as, VT_INSN_ADDI, p.o);
     }
   } else if (la) {
     emit_pcrel_pair(as, rd, &v, col, VT_INSN_ADDI, rd, rd, 0, VT_OP_IMM12);
@@ -179,11 +179,11 @@ bool asm_pseudo_fallback(vt_asm *as, const char *mn, size_t n, cursor *c) {
   cursor t = *c;
   as->quiet++;
   as->qhas = false;
-  int r = parse_xreg_tok(as, &t, fn, false), rt = -1;
+  int r = parse_xreg_tok(as, &t, fn), rt = -1;
   aval v;
   uint32_t col = 0;
   bool ok = r >= 0 && expect_comma(as, &t) && parse_target(as, &t, &v, &col) && !aval_is_const(&v);
-  if (ok && forms[i].store) ok = expect_comma(as, &t) && (rt = parse_xreg_tok(as, &t, false, false)) >= 0;
+  if (ok && forms[i].store) ok = expect_comma(as, &t) && (rt = parse_xreg_tok(as, &t, false)) >= 0;
   ok = ok && expect_end(as, &t);
   as->quiet--;
   if (!ok) return false;
