@@ -1,0 +1,414 @@
+/* Instruction statements, driven entirely by the instruction table's
+ * syntax templates: every candidate (instructions and AL_ASM aliases with
+ * the mnemonic) is tried in table order; the first whose template matches
+ * the operand text is encoded. When none matches, the error of the
+ * candidate that got furthest is reported. */
+#include <stdio.h>
+#include <string.h>
+
+#include "asm_internal.h"
+
+typedef struct match {
+  insn_operand ops[VT_OP_COUNT];
+  uint64_t present; /* bit per operand id */
+} match;
+
+/* Register name at the cursor; returns the number or -1 (with a quiet or
+ * loud error depending on as->quiet). kind: 'x' or 'v'. */
+static int parse_reg(vt_asm *as, cursor *c, char kind, bool fnames) {
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  size_t n = scan_ident(c->s);
+  if (!n) {
+    asm_error(as, col, "expected a %s register", kind == 'v' ? "vector" : "scalar");
+    return -1;
+  }
+  int r = kind == 'v' ? vt_parse_vreg(c->s, n) : vt_parse_xreg(c->s, n, fnames);
+  if (r < 0) {
+    asm_error(as, col, "bad register '%.*s' (expected a %s register)", (int)n, c->s,
+              kind == 'v' ? "vector" : "scalar");
+    return -1;
+  }
+  c->s += n;
+  return r;
+}
+
+int parse_xreg_tok(vt_asm *as, cursor *c, bool fnames) {
+  return parse_reg(as, c, 'x', fnames);
+}
+
+/* "(reg)" follows: the immediate before it was omitted */
+static bool paren_reg_follows(const char *s) {
+  if (*s != '(') return false;
+  s++;
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = scan_ident(s);
+  if (!n) return false;
+  if (vt_parse_xreg(s, n, true) < 0 && vt_parse_vreg(s, n) < 0) return false;
+  s += n;
+  while (*s == ' ' || *s == '\t') s++;
+  return *s == ')';
+}
+
+static void range_error(vt_asm *as, uint32_t col, vt_operand_id op, int64_t v, const char *what) {
+  int64_t lo, hi;
+  vt_operand_range(op, &lo, &hi);
+  const vt_operand_desc *d = vt_isa_operand(op);
+  if ((d->flags & VT_OPF_SHIFT1) && (v & 1) && v >= lo && v <= hi)
+    asm_error(as, col, "misaligned %s: offset %lld is odd", what, (long long)v);
+  else
+    asm_error(as, col, "%s %lld out of range [%lld, %lld]%s", what, (long long)v, (long long)lo,
+              (long long)hi, (d->flags & VT_OPF_SHIFT1) ? " (even)" : "");
+}
+
+static bool parse_vtype(vt_asm *as, cursor *c, vt_operand_id op, int64_t *out) {
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  if (c->s[0] == 'e' && c->s[1] >= '0' && c->s[1] <= '9') {
+    size_t n = scan_ident(c->s);
+    int sew = -1;
+    static const char *const sews[4] = {"e8", "e16", "e32", "e64"};
+    for (int i = 0; i < 4; i++)
+      if (strlen(sews[i]) == n && !memcmp(sews[i], c->s, n)) sew = i;
+    if (sew < 0) {
+      asm_error(as, col, "bad element width '%.*s'", (int)n, c->s);
+      return false;
+    }
+    c->s += n;
+    int64_t v = sew << 3;
+    static const struct {
+      const char *name;
+      int mask, val;
+    } parts[] = {{"m1", 7, 0},    {"m2", 7, 1},    {"m4", 7, 2},    {"m8", 7, 3},
+                 {"mf8", 7, 5},   {"mf4", 7, 6},   {"mf2", 7, 7},   {"tu", 0x40, 0},
+                 {"ta", 0x40, 0x40}, {"mu", 0x80, 0}, {"ma", 0x80, 0x80}};
+    for (;;) {
+      cursor t = *c;
+      skip_ws(&t);
+      if (*t.s != ',') break;
+      t.s++;
+      skip_ws(&t);
+      size_t m = scan_ident(t.s);
+      size_t i;
+      for (i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (strlen(parts[i].name) == m && !memcmp(parts[i].name, t.s, m)) break;
+      if (i == sizeof parts / sizeof parts[0]) {
+        asm_error(as, cur_col(&t), "bad vtype field '%.*s'", (int)(m ? m : 1), t.s);
+        return false;
+      }
+      v = (v & ~(int64_t)parts[i].mask) | parts[i].val;
+      t.s += m;
+      *c = t;
+    }
+    *out = v;
+    return true;
+  }
+  aval a;
+  if (!parse_expr_plain(as, c, &a)) return false;
+  if (!aval_is_const(&a)) {
+    asm_error(as, col, "vtype must be a constant");
+    return false;
+  }
+  if (!vt_operand_fits(op, a.k)) {
+    range_error(as, col, op, a.k, "vtype");
+    return false;
+  }
+  *out = a.k;
+  return true;
+}
+
+/* Parse one operand of the template into m. next: the template character
+ * after the operand. */
+static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bool fnames,
+                          match *m) {
+  const vt_operand_desc *d = vt_isa_operand(op);
+  insn_operand *o = &m->ops[op];
+  o->fixup = false;
+  o->v.add = o->v.sub = NULL;
+  skip_ws(c);
+  o->col = cur_col(c);
+  uint32_t col = o->col;
+  int r;
+  switch ((vt_operand_kind)d->kind) {
+  case VT_OPK_XREG:
+  case VT_OPK_XRAW:
+    if ((r = parse_reg(as, c, 'x', fnames)) < 0) return false;
+    o->value = r;
+    break;
+  case VT_OPK_VREG:
+    if ((r = parse_reg(as, c, 'v', false)) < 0) return false;
+    o->value = r;
+    break;
+  case VT_OPK_IMM:
+  case VT_OPK_PCREL: {
+    if (next == '(' && paren_reg_follows(c->s)) {
+      o->value = 0;
+      break;
+    }
+    aval v;
+    expr_mod mod;
+    if (!parse_expr(as, c, &v, &mod)) return false;
+    bool pcrel = d->kind == VT_OPK_PCREL;
+    if (pcrel && mod != MOD_NONE) {
+      asm_error(as, col, "relocation modifier not allowed for a branch or jump target");
+      return false;
+    }
+    if (pcrel) { /* always resolved by the linker: the pc is not known yet */
+      o->fixup = true;
+      o->kind = FX_OP;
+      o->v = v;
+      break;
+    }
+    if (mod == MOD_HI && aval_is_const(&v)) {
+      v.k = (int64_t)((((uint64_t)v.k + 0x800u) >> 12) & 0xfffffu);
+      mod = MOD_NONE;
+    } else if (mod == MOD_LO && aval_is_const(&v)) {
+      v.k = (int64_t)(int32_t)((uint32_t)v.k << 20) >> 20;
+      mod = MOD_NONE;
+    }
+    if (mod == MOD_PCREL_LO && (!v.add || v.sub)) {
+      asm_error(as, col, "%%pcrel_lo needs the label of an auipc carrying %%pcrel_hi");
+      return false;
+    }
+    if (mod == MOD_NONE && aval_is_const(&v)) {
+      if (!vt_operand_fits(op, v.k)) {
+        range_error(as, col, op, v.k, "immediate");
+        return false;
+      }
+      o->value = v.k;
+      break;
+    }
+    o->fixup = true;
+    o->v = v;
+    o->kind = mod == MOD_HI         ? FX_HI
+              : mod == MOD_LO       ? FX_LO
+              : mod == MOD_PCREL_HI ? FX_PCREL_HI
+              : mod == MOD_PCREL_LO ? FX_PCREL_LO
+                                    : FX_OP;
+    break;
+  }
+  case VT_OPK_CSR: {
+    size_t n = scan_ident(c->s);
+    if (n) {
+      r = vt_parse_csr(c->s, n);
+      if (r < 0) {
+        asm_error(as, col, "unknown CSR '%.*s'", (int)n, c->s);
+        return false;
+      }
+      c->s += n;
+      o->value = r;
+      break;
+    }
+    aval v;
+    if (!parse_expr_plain(as, c, &v)) return false;
+    if (!aval_is_const(&v)) {
+      asm_error(as, col, "CSR number must be a constant");
+      return false;
+    }
+    if (!vt_operand_fits(op, v.k)) {
+      range_error(as, col, op, v.k, "CSR number");
+      return false;
+    }
+    o->value = v.k;
+    break;
+  }
+  case VT_OPK_RM: {
+    size_t n = scan_ident(c->s);
+    for (r = 0; r < 8; r++) {
+      const char *nm = vt_rm_name((unsigned)r);
+      if (nm && strlen(nm) == n && !memcmp(nm, c->s, n)) break;
+    }
+    if (r == 8 && n == 0 && c->s[0] >= '0' && c->s[0] <= '7' && !is_ident_char(c->s[1])) {
+      r = c->s[0] - '0'; /* reserved modes 5 and 6 print as numbers */
+      n = 1;
+    }
+    if (r == 8) {
+      asm_error(as, col, "bad rounding mode '%.*s'", (int)(n ? n : 1), c->s);
+      return false;
+    }
+    c->s += n;
+    o->value = r;
+    break;
+  }
+  case VT_OPK_VM: {
+    size_t n = scan_ident(c->s);
+    if (n != 4 || memcmp(c->s, "v0.t", 4) != 0) {
+      asm_error(as, col, "expected the mask operand 'v0.t'");
+      return false;
+    }
+    c->s += n;
+    o->value = 0;
+    break;
+  }
+  case VT_OPK_VTYPE:
+    if (!parse_vtype(as, c, op, &o->value)) return false;
+    break;
+  case VT_OPK_FENCE: {
+    size_t n = scan_ident(c->s);
+    int v = 0;
+    if (n == 0 && *c->s == '0') {
+      n = 1;
+    } else {
+      for (size_t i = 0; i < n; i++) {
+        int bit = c->s[i] == 'i' ? 8 : c->s[i] == 'o' ? 4 : c->s[i] == 'r' ? 2 : c->s[i] == 'w' ? 1 : 0;
+        if (!bit || (v & bit)) {
+          v = -1;
+          break;
+        }
+        v |= bit;
+      }
+      if (n == 0 || v < 0) {
+        asm_error(as, col, "bad fence set '%.*s' (use letters of iorw)", (int)(n ? n : 1), c->s);
+        return false;
+      }
+    }
+    c->s += n;
+    o->value = v;
+    break;
+  }
+  }
+  m->present |= (uint64_t)1 << op;
+  return true;
+}
+
+/* The rest of the template is only ", " separators and optional operands. */
+static bool rest_optional(const char *t) {
+  for (; *t; t++) {
+    unsigned char ch = (unsigned char)*t;
+    if (ch >= VT_TMPL_OP) {
+      if (!(vt_isa_operand((vt_operand_id)(ch - VT_TMPL_OP))->flags & VT_OPF_OPTIONAL)) return false;
+    } else if (ch != ',' && ch != ' ') {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Try one template; true on success (m filled, c advanced to the end). */
+static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, match *m) {
+  m->present = 0;
+  for (const char *t = tmpl; *t; t++) {
+    unsigned char ch = (unsigned char)*t;
+    cursor probe = *c;
+    skip_ws(&probe);
+    if (at_end(&probe) && rest_optional(t)) {
+      *c = probe;
+      return true;
+    }
+    if (ch >= VT_TMPL_OP) {
+      if (!parse_operand(as, c, (vt_operand_id)(ch - VT_TMPL_OP), t[1], fnames, m)) return false;
+    } else if (ch == ' ') {
+      skip_ws(c);
+    } else {
+      skip_ws(c);
+      if (*c->s != (char)ch) {
+        if (at_end(c))
+          asm_error(as, cur_col(c), "missing operand (expected '%c')", ch);
+        else
+          asm_error(as, cur_col(c), "expected '%c'", ch);
+        return false;
+      }
+      c->s++;
+    }
+  }
+  skip_ws(c);
+  if (!at_end(c)) {
+    asm_error(as, cur_col(c), "unexpected '%s' after the operands", c->s);
+    return false;
+  }
+  return true;
+}
+
+void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
+  const vt_insn_desc *d = vt_isa_insn((vt_insn_id)id);
+  uint32_t w = d->match;
+  for (unsigned i = 0; i < d->nops; i++) {
+    vt_operand_id op = (vt_operand_id)d->ops[i];
+    const insn_operand *o = &ops[op];
+    if (o->fixup) {
+      afix *x = add_fix(as, (fx_kind)o->kind, (uint8_t)op, &o->v, o->col);
+      if (x) x->hi_off = o->hi_off;
+    } else {
+      w = vt_operand_set(op, w, (int32_t)o->value);
+    }
+  }
+  emit_word(as, w);
+}
+
+/* Fill defaults of omitted operands and apply alias constraints, then emit. */
+static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) {
+  const vt_insn_desc *d = vt_isa_insn((vt_insn_id)insn);
+  if (a)
+    for (unsigned k = 0; k < a->ncons; k++) {
+      const vt_alias_constraint *cn = &a->cons[k];
+      insn_operand *o = &m->ops[cn->op];
+      if (cn->is_ref) {
+        *o = m->ops[cn->value];
+      } else {
+        o->value = cn->value;
+        o->fixup = false;
+      }
+      m->present |= (uint64_t)1 << cn->op;
+    }
+  for (unsigned i = 0; i < d->nops; i++) {
+    unsigned op = d->ops[i];
+    if (!(m->present & ((uint64_t)1 << op))) {
+      m->ops[op].value = vt_isa_operand((vt_operand_id)op)->default_value;
+      m->ops[op].fixup = false;
+    }
+  }
+  emit_insn(as, insn, m->ops);
+}
+
+static bool fp_names(const char *mn, size_t n) {
+  return (n >= 1 && mn[0] == 'f') || (n >= 2 && mn[0] == 'v' && mn[1] == 'f') ||
+         (n >= 3 && mn[0] == 'v' && mn[1] == 'm' && mn[2] == 'f');
+}
+
+void asm_instruction(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cursor *c) {
+  if (asm_pseudo(as, mn, mlen, mcol, c)) return;
+  uint16_t insns[16], aliases[32];
+  size_t ni = vt_isa_find_insns(mn, mlen, insns, 16);
+  size_t na = vt_isa_find_aliases(mn, mlen, aliases, 32);
+  if (ni > 16) ni = 16;
+  if (na > 32) na = 32;
+  bool fn = fp_names(mn, mlen);
+  match m;
+  uint32_t best_col = 0;
+  char best_msg[sizeof as->qmsg] = "";
+  bool any = false;
+  for (size_t i = 0; i < ni + na; i++) {
+    const vt_alias_desc *a = NULL;
+    const char *tmpl;
+    uint16_t insn;
+    if (i < ni) {
+      insn = insns[i];
+      tmpl = vt_isa_insn((vt_insn_id)insn)->tmpl;
+    } else {
+      a = vt_isa_alias(aliases[i - ni]);
+      if (!(a->flags & VT_AL_ASM)) continue;
+      insn = a->insn;
+      tmpl = a->tmpl;
+    }
+    any = true;
+    cursor t = *c;
+    as->quiet++;
+    as->qhas = false;
+    bool ok = try_template(as, tmpl, &t, fn, &m);
+    as->quiet--;
+    if (ok) {
+      encode(as, insn, a, &m);
+      return;
+    }
+    if (as->qhas && (as->qcol > best_col || !best_msg[0])) {
+      best_col = as->qcol;
+      memcpy(best_msg, as->qmsg, sizeof best_msg);
+    }
+  }
+  if (!any) {
+    asm_error(as, mcol, "unknown instruction '%.*s'", (int)mlen, mn);
+    return;
+  }
+  if (asm_pseudo_fallback(as, mn, mlen, c)) return;
+  asm_error(as, best_col, "%s", best_msg[0] ? best_msg : "invalid operands");
+}

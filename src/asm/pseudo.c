@@ -1,0 +1,380 @@
+/* Multi-instruction pseudo-instructions (li with any 32-bit value, la, lla,
+ * call, tail, and the GNU "lw rd, symbol" / "sw rs, symbol, rt" forms) and
+ * the .insn directive. Single-instruction aliases come from the table
+ * (isa_aliases.def); these expand to several table instructions. */
+#include <string.h>
+
+#include "asm_internal.h"
+
+typedef struct ops_t {
+  insn_operand o[VT_OP_COUNT];
+} ops_t;
+
+static void set_reg(ops_t *p, vt_operand_id op, int64_t v) {
+  p->o[op].value = v;
+  p->o[op].fixup = false;
+}
+
+static void set_fix(ops_t *p, vt_operand_id op, fx_kind k, const aval *v, uint32_t col,
+                    uint32_t hi_off) {
+  p->o[op].fixup = true;
+  p->o[op].kind = k;
+  p->o[op].v = *v;
+  p->o[op].col = col;
+  p->o[op].hi_off = hi_off;
+}
+
+static bool expect_comma(vt_asm *as, cursor *c) {
+  skip_ws(c);
+  if (*c->s != ',') {
+    asm_error(as, cur_col(c), at_end(c) ? "missing operand (expected ',')" : "expected ','");
+    return false;
+  }
+  c->s++;
+  return true;
+}
+
+static bool expect_end(vt_asm *as, cursor *c) {
+  skip_ws(c);
+  if (!at_end(c)) {
+    asm_error(as, cur_col(c), "unexpected '%s' after the operands", c->s);
+    return false;
+  }
+  return true;
+}
+
+static bool parse_target(vt_asm *as, cursor *c, aval *v, uint32_t *col) {
+  skip_ws(c);
+  *col = cur_col(c);
+  expr_mod mod;
+  if (!parse_expr(as, c, v, &mod)) return false;
+  if (mod != MOD_NONE) {
+    asm_error(as, *col, "relocation modifier not allowed here");
+    return false;
+  }
+  return true;
+}
+
+/* auipc reg, %pcrel_hi(v) followed by 'second' with %pcrel_lo in lo_op */
+static void emit_pcrel_pair(vt_asm *as, int reg, const aval *v, uint32_t col, vt_insn_id second,
+                            int rd, int rs1, int rs2, vt_operand_id lo_op) {
+  ops_t p;
+  memset(&p, 0, sizeof p);
+  uint32_t hi_off = sec_pos(cur_sec(as));
+  set_reg(&p, VT_OP_RD, reg);
+  set_fix(&p, VT_OP_UIMM20, FX_PCREL_HI, v, col, 0);
+  emit_insn(as, VT_INSN_AUIPC, p.o);
+  memset(&p, 0, sizeof p);
+  set_reg(&p, VT_OP_RD, rd);
+  set_reg(&p, VT_OP_RS1, rs1);
+  set_reg(&p, VT_OP_RS2, rs2);
+  set_fix(&p, lo_op, FX_PCREL_LO_AT, v, col, hi_off);
+  emit_insn(as, second, p.o);
+}
+
+static void emit_li(vt_asm *as, int rd, int64_t value, uint32_t col) {
+  if (value < -(int64_t)0x80000000 || value > (int64_t)0xffffffff) {
+    asm_error(as, col, "immediate %lld out of range [-2147483648, 4294967295]", (long long)value);
+    return;
+  }
+  int32_t v = (int32_t)(uint32_t)value;
+  ops_t p;
+  memset(&p, 0, sizeof p);
+  set_reg(&p, VT_OP_RD, rd);
+  if (v >= -2048 && v <= 2047) {
+    set_reg(&p, VT_OP_RS1, 0);
+    set_reg(&p, VT_OP_IMM12, v);
+    emit_insn(as, VT_INSN_ADDI, p.o);
+    return;
+  }
+  uint32_t hi = (((uint32_t)v + 0x800u) >> 12) & 0xfffffu;
+  int32_t lo = (int32_t)((uint32_t)v << 20) >> 20;
+  set_reg(&p, VT_OP_UIMM20, hi);
+  emit_insn(as, VT_INSN_LUI, p.o);
+  if (lo) {
+    set_reg(&p, VT_OP_RS1, rd);
+    set_reg(&p, VT_OP_IMM12, lo);
+    emit_insn(as, VT_INSN_ADDI, p.o);
+  }
+}
+
+static bool is(const char *mn, size_t n, const char *s) {
+  return strlen(s) == n && memcmp(mn, s, n) == 0;
+}
+
+bool asm_pseudo(vt_asm *as, const char *mn, size_t n, uint32_t mcol, cursor *c) {
+  (void)mcol;
+  if (n < 2 || n > 4) return false;
+  bool li = is(mn, n, "li"), la = is(mn, n, "la") || is(mn, n, "lla");
+  bool call = is(mn, n, "call"), tail = is(mn, n, "tail");
+  if (!li && !la && !call && !tail) return false;
+  int rd = -1;
+  bool call_rd = false;
+  if (li || la) {
+    rd = parse_xreg_tok(as, c, false);
+    if (rd < 0 || !expect_comma(as, c)) return true;
+  } else if (call) {
+    /* "call rd, sym" or "call sym" */
+    cursor t = *c;
+    skip_ws(&t);
+    size_t k = scan_ident(t.s);
+    int r = k ? vt_parse_xreg(t.s, k, false) : -1;
+    cursor u = t;
+    u.s += k;
+    skip_ws(&u);
+    if (r >= 0 && *u.s == ',') {
+      rd = r;
+      call_rd = true;
+      c->s = u.s + 1;
+    } else {
+      rd = 1;
+    }
+  }
+  aval v;
+  uint32_t col;
+  if (!parse_target(as, c, &v, &col) || !expect_end(as, c)) return true;
+  if (li) {
+    if (aval_is_const(&v)) {
+      emit_li(as, rd, v.k, col);
+    } else { /* lui + addi with %hi/%lo */
+      ops_t p;
+      memset(&p, 0, sizeof p);
+      set_reg(&p, VT_OP_RD, rd);
+      set_fix(&p, VT_OP_UIMM20, FX_HI, &v, col, 0);
+      emit_insn(as, VT_INSN_LUI, p.o);
+      memset(&p, 0, sizeof p);
+      set_reg(&p, VT_OP_RD, rd);
+      set_reg(&p, VT_OP_RS1, rd);
+      set_fix(&p, VT_OP_IMM12, FX_LO, &v, col, 0);
+      emit_insn(as, VT_INSN_ADDI, p.o);
+    }
+  } else if (la) {
+    emit_pcrel_pair(as, rd, &v, col, VT_INSN_ADDI, rd, rd, 0, VT_OP_IMM12);
+  } else if (call) { /* GNU: "call sym" uses ra, "call rd, sym" uses t1 for the auipc */
+    int tmp = rd == 1 && !call_rd ? 1 : 6;
+    emit_pcrel_pair(as, tmp, &v, col, VT_INSN_JALR, rd, tmp, 0, VT_OP_IMM12);
+  } else {
+    emit_pcrel_pair(as, 6, &v, col, VT_INSN_JALR, 0, 6, 0, VT_OP_IMM12);
+  }
+  return true;
+}
+
+/* GNU forms "lw rd, symbol" and "sw rs, symbol, rt" (pc-relative). Called
+ * after the table forms failed; parses quietly and emits nothing unless the
+ * whole statement fits. */
+bool asm_pseudo_fallback(vt_asm *as, const char *mn, size_t n, cursor *c) {
+  static const struct {
+    const char *name;
+    vt_insn_id id;
+    bool store;
+  } forms[] = {{"lb", VT_INSN_LB, false},  {"lh", VT_INSN_LH, false},  {"lw", VT_INSN_LW, false},
+               {"lbu", VT_INSN_LBU, false}, {"lhu", VT_INSN_LHU, false}, {"flw", VT_INSN_FLW, false},
+               {"sb", VT_INSN_SB, true},   {"sh", VT_INSN_SH, true},   {"sw", VT_INSN_SW, true},
+               {"fsw", VT_INSN_FSW, true}};
+  size_t i;
+  for (i = 0; i < sizeof forms / sizeof forms[0]; i++)
+    if (is(mn, n, forms[i].name)) break;
+  if (i == sizeof forms / sizeof forms[0]) return false;
+  bool fn = mn[0] == 'f';
+  cursor t = *c;
+  as->quiet++;
+  as->qhas = false;
+  int r = parse_xreg_tok(as, &t, fn), rt = -1;
+  aval v;
+  uint32_t col = 0;
+  bool ok = r >= 0 && expect_comma(as, &t) && parse_target(as, &t, &v, &col) && !aval_is_const(&v);
+  if (ok && forms[i].store) ok = expect_comma(as, &t) && (rt = parse_xreg_tok(as, &t, false)) >= 0;
+  ok = ok && expect_end(as, &t);
+  as->quiet--;
+  if (!ok) return false;
+  if (forms[i].store)
+    emit_pcrel_pair(as, rt, &v, col, forms[i].id, 0, rt, r, VT_OP_SIMM12);
+  else
+    emit_pcrel_pair(as, r, &v, col, forms[i].id, r, r, 0, VT_OP_IMM12);
+  return true;
+}
+
+/* ---- .insn ---- */
+static int any_reg(vt_asm *as, cursor *c) {
+  skip_ws(c);
+  size_t k = scan_ident(c->s);
+  int r = k ? vt_parse_xreg(c->s, k, true) : -1;
+  if (r < 0 && k) r = vt_parse_vreg(c->s, k);
+  if (r < 0) {
+    asm_error(as, cur_col(c), "expected a register");
+    return -1;
+  }
+  c->s += k;
+  return r;
+}
+
+static bool const_field(vt_asm *as, cursor *c, int64_t lo, int64_t hi, int64_t *out,
+                        const char *what) {
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  static const struct {
+    const char *name;
+    int v;
+  } majors[] = {{"LOAD", 0x03},     {"LOAD_FP", 0x07}, {"CUSTOM_0", 0x0b}, {"MISC_MEM", 0x0f},
+                {"OP_IMM", 0x13},   {"AUIPC", 0x17},   {"STORE", 0x23},    {"STORE_FP", 0x27},
+                {"CUSTOM_1", 0x2b}, {"AMO", 0x2f},     {"OP", 0x33},       {"LUI", 0x37},
+                {"MADD", 0x43},     {"MSUB", 0x47},    {"NMSUB", 0x4b},    {"NMADD", 0x4f},
+                {"OP_FP", 0x53},    {"OP_V", 0x57},    {"CUSTOM_2", 0x5b}, {"BRANCH", 0x63},
+                {"JALR", 0x67},     {"JAL", 0x6f},     {"SYSTEM", 0x73},   {"CUSTOM_3", 0x7b}};
+  size_t k = scan_ident(c->s);
+  for (size_t i = 0; k && i < sizeof majors / sizeof majors[0]; i++)
+    if (strlen(majors[i].name) == k && !memcmp(majors[i].name, c->s, k)) {
+      c->s += k;
+      *out = majors[i].v;
+      return true;
+    }
+  aval v;
+  if (!parse_expr_plain(as, c, &v)) return false;
+  if (!aval_is_const(&v) || v.k < lo || v.k > hi) {
+    asm_error(as, col, "%s out of range [%lld, %lld]", what, (long long)lo, (long long)hi);
+    return false;
+  }
+  *out = v.k;
+  return true;
+}
+
+static bool insn_imm(vt_asm *as, cursor *c, ops_t *p, vt_operand_id op) {
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  aval v;
+  expr_mod mod;
+  if (!parse_expr(as, c, &v, &mod)) return false;
+  const vt_operand_desc *d = vt_isa_operand(op);
+  if (mod == MOD_NONE && aval_is_const(&v) && d->kind != VT_OPK_PCREL) {
+    if (!vt_operand_fits(op, v.k)) {
+      int64_t lo, hi;
+      vt_operand_range(op, &lo, &hi);
+      asm_error(as, col, "immediate %lld out of range [%lld, %lld]", (long long)v.k,
+                (long long)lo, (long long)hi);
+      return false;
+    }
+    set_reg(p, op, v.k);
+    return true;
+  }
+  fx_kind k = mod == MOD_HI ? FX_HI : mod == MOD_LO ? FX_LO : mod == MOD_PCREL_HI ? FX_PCREL_HI
+              : mod == MOD_PCREL_LO ? FX_PCREL_LO : FX_OP;
+  set_fix(p, op, k, &v, col, 0);
+  return true;
+}
+
+void asm_insn_directive(vt_asm *as, cursor *c) {
+  skip_ws(c);
+  size_t k = scan_ident(c->s);
+  static const char *const fmts[] = {"r", "r4", "i", "s", "b", "sb", "u", "j", "uj"};
+  size_t fi = sizeof fmts / sizeof fmts[0];
+  for (size_t i = 0; k && i < sizeof fmts / sizeof fmts[0]; i++)
+    if (strlen(fmts[i]) == k && !memcmp(fmts[i], c->s, k)) fi = i;
+  if (fi == sizeof fmts / sizeof fmts[0]) { /* raw value */
+    uint32_t col = cur_col(c);
+    aval v;
+    if (!parse_expr_plain(as, c, &v) || !expect_end(as, c)) return;
+    if (!aval_is_const(&v) || v.k < -(int64_t)0x80000000 || v.k > (int64_t)0xffffffff) {
+      asm_error(as, col, ".insn value must be a 32-bit constant");
+      return;
+    }
+    if ((v.k & 3) != 3) {
+      asm_error(as, col, ".insn value 0x%llx is not a 32-bit instruction (low bits must be 11)",
+                (unsigned long long)(uint32_t)v.k);
+      return;
+    }
+    emit_word(as, (uint32_t)v.k);
+    return;
+  }
+  c->s += k;
+  const char *f = fmts[fi];
+  int64_t opc, f3 = 0, f7 = 0;
+  if (!const_field(as, c, 0, 127, &opc, "opcode")) return;
+  if ((opc & 3) != 3) {
+    asm_error(as, cur_col(c), "opcode must end in binary 11");
+    return;
+  }
+  ops_t p;
+  memset(&p, 0, sizeof p);
+  uint32_t w = (uint32_t)opc;
+  int rd, rs1, rs2, rs3;
+  if (f[0] != 'u' && f[0] != 'j') {
+    if (!expect_comma(as, c) || !const_field(as, c, 0, 7, &f3, "func3")) return;
+    w |= (uint32_t)f3 << 12;
+  }
+  if (!strcmp(f, "r") || !strcmp(f, "r4")) {
+    bool r4 = f[1] == '4';
+    if (!expect_comma(as, c) || !const_field(as, c, 0, r4 ? 3 : 127, &f7, r4 ? "func2" : "func7"))
+      return;
+    w |= (uint32_t)f7 << 25;
+    if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
+        (rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || (rs2 = any_reg(as, c)) < 0)
+      return;
+    w = vt_operand_set(VT_OP_RD, w, rd);
+    w = vt_operand_set(VT_OP_RS1, w, rs1);
+    w = vt_operand_set(VT_OP_RS2, w, rs2);
+    if (r4) {
+      if (!expect_comma(as, c) || (rs3 = any_reg(as, c)) < 0) return;
+      w = vt_operand_set(VT_OP_RS3, w, rs3);
+    }
+    if (!expect_end(as, c)) return;
+    emit_word(as, w);
+    return;
+  }
+  vt_operand_id immop;
+  if (f[0] == 'i' || f[0] == 's') {
+    immop = f[0] == 'i' ? VT_OP_IMM12 : VT_OP_SIMM12;
+    vt_operand_id first = f[0] == 'i' ? VT_OP_RD : VT_OP_RS2;
+    if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c)) return;
+    w = vt_operand_set(first, w, rd);
+    cursor t = *c;
+    skip_ws(&t);
+    size_t m = scan_ident(t.s);
+    bool reg_first = f[0] == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0);
+    if (reg_first) { /* rd, rs1, imm */
+      if ((rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, &p, immop)) return;
+    } else { /* imm(rs1) */
+      skip_ws(c);
+      if (*c->s == '(') {
+        set_reg(&p, immop, 0);
+      } else if (!insn_imm(as, c, &p, immop)) {
+        return;
+      }
+      skip_ws(c);
+      if (*c->s != '(') {
+        asm_error(as, cur_col(c), "expected '('");
+        return;
+      }
+      c->s++;
+      if ((rs1 = any_reg(as, c)) < 0) return;
+      skip_ws(c);
+      if (*c->s != ')') {
+        asm_error(as, cur_col(c), "expected ')'");
+        return;
+      }
+      c->s++;
+    }
+    w = vt_operand_set(VT_OP_RS1, w, rs1);
+  } else if (f[0] == 'b' || !strcmp(f, "sb")) {
+    immop = VT_OP_BIMM;
+    if (!expect_comma(as, c) || (rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
+        (rs2 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, &p, immop))
+      return;
+    w = vt_operand_set(VT_OP_RS1, w, rs1);
+    w = vt_operand_set(VT_OP_RS2, w, rs2);
+  } else {
+    immop = f[0] == 'u' && f[1] == 0 ? VT_OP_UIMM20 : VT_OP_JIMM;
+    if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
+        !insn_imm(as, c, &p, immop))
+      return;
+    w = vt_operand_set(VT_OP_RD, w, rd);
+  }
+  if (!expect_end(as, c)) return;
+  insn_operand *o = &p.o[immop];
+  if (o->fixup) {
+    afix *x = add_fix(as, (fx_kind)o->kind, (uint8_t)immop, &o->v, o->col);
+    (void)x;
+  } else {
+    w = vt_operand_set(immop, w, (int32_t)o->value);
+  }
+  emit_word(as, w);
+}
