@@ -206,7 +206,7 @@ static void global_define(vt_asm *as, symtab *g, asym *s) {
 }
 
 typedef struct linkctx {
-  vt_ew_section secs[CAT_COUNT];
+  vt_ew_section secs[CAT_COUNT + 1]; /* + .riscv.attributes */
   size_t nsecs;
   int out_index[CAT_COUNT]; /* category -> index in secs, -1 if not emitted */
   abuf data[CAT_COUNT];
@@ -446,6 +446,20 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
   if (entry && !sym_value(as, entry, &entry_addr, "<command line>", 1, 1, true, 0)) goto out;
   img.entry = (uint32_t)entry_addr;
   img.e_flags = 0; /* soft-float ABI (Zfinx), no RVC: docs/decisions.md */
+  /* .riscv.attributes with the ISA string, so that GNU/LLVM tools decode
+   * every instruction (docs/decisions.md) */
+  static const uint8_t attributes[] =
+      "A\x66\0\0\0riscv\0\x01\x5c\0\0\0\x04\x10\x05"
+      "rv32i2p1_m2p0_a2p1_f2p2_zicsr2p0_zifencei2p0_zmmul1p0_zve32f1p0_zve32x1p0_zvl32b1p0";
+  vt_ew_section *at = &L.secs[L.nsecs++];
+  at->name = ".riscv.attributes";
+  at->type = 0x70000003u; /* SHT_RISCV_ATTRIBUTES */
+  at->flags = 0;
+  at->addr = 0;
+  at->align = 1;
+  at->size = sizeof attributes; /* the string's terminating NUL ends the arch tag */
+  at->data = attributes;
+  at->segment = -1;
   img.secs = L.secs;
   img.nsecs = L.nsecs;
   img.syms = L.syms.p;

@@ -36,8 +36,11 @@ int vt_elf_write_exec(const vt_ew_image *img, uint8_t **out, size_t *out_size) {
   *out_size = 0;
   size_t ns = img->nsecs;
   /* segments: runs of sections with the same segment number */
+  /* loadable sections first (segment >= 0), then non-allocated ones (-1) */
+  size_t nload = 0;
+  while (nload < ns && img->secs[nload].segment >= 0) nload++;
   size_t nseg = 0;
-  for (size_t i = 0; i < ns; i++)
+  for (size_t i = 0; i < nload; i++)
     if (i == 0 || img->secs[i].segment != img->secs[i - 1].segment) nseg++;
   uint32_t *sec_off = calloc(ns ? ns : 1, sizeof *sec_off);
   Elf32_Phdr *ph = calloc(nseg ? nseg : 1, sizeof *ph);
@@ -49,9 +52,9 @@ int vt_elf_write_exec(const vt_ew_image *img, uint8_t **out, size_t *out_size) {
 
   uint32_t off = (uint32_t)(sizeof(Elf32_Ehdr) + nseg * sizeof(Elf32_Phdr));
   size_t seg = 0;
-  for (size_t i = 0; i < ns;) {
+  for (size_t i = 0; i < nload;) {
     size_t j = i;
-    while (j < ns && img->secs[j].segment == img->secs[i].segment) j++;
+    while (j < nload && img->secs[j].segment == img->secs[i].segment) j++;
     const vt_ew_section *first = &img->secs[i];
     uint32_t base = align_up(off, PAGE) + (first->addr & (PAGE - 1));
     Elf32_Phdr *p = &ph[seg++];
@@ -73,6 +76,10 @@ int vt_elf_write_exec(const vt_ew_image *img, uint8_t **out, size_t *out_size) {
     p->p_memsz = mend - first->addr;
     off = base + p->p_filesz;
     i = j;
+  }
+  for (size_t i = nload; i < ns; i++) { /* non-allocated: after the segments */
+    sec_off[i] = off;
+    off += img->secs[i].size;
   }
   /* string tables and symbols */
   size_t shn_name[64];

@@ -13,7 +13,8 @@ typedef struct vt_ew_section {
   uint32_t flags; /* SHF_* */
   uint32_t addr, align, size;
   const uint8_t *data; /* size bytes (NULL for SHT_NOBITS) */
-  int segment;         /* sections with the same number share one PT_LOAD */
+  int segment;         /* sections with the same number share one PT_LOAD;
+                          -1: not loaded (must come after all loaded ones) */
 } vt_ew_section;
 
 typedef struct vt_ew_symbol {
