@@ -1,14 +1,29 @@
 #!/bin/sh
-# The demo: assemble the example vecadd kernel with its start-up code into
-# an ELF with the official Ventus layout, then disassemble it.
+# The demo: the example vecadd kernel (assembled by `vt as` with its start-up
+# code) runs on the functional simulator through libvt and is checked
+# against the host; then the official compiled kernels of ../shared/cases,
+# when present, run through `vt run` and their outputs are checked.
 set -eu
 BUILD=${1:-build}
 VT="$BUILD/vt"
-OUT="$BUILD/demo"
-mkdir -p "$OUT"
-echo "== vt as examples/kernels/crt0.s examples/kernels/vecadd.s -o $OUT/vecadd.elf"
-"$VT" as examples/kernels/crt0.s examples/kernels/vecadd.s -o "$OUT/vecadd.elf"
-echo "== vt objdump -t $OUT/vecadd.elf"
-"$VT" objdump -t "$OUT/vecadd.elf"
-echo "== vt objdump -d $OUT/vecadd.elf"
-"$VT" objdump -d "$OUT/vecadd.elf"
+echo "== vt as examples/kernels/crt0.s examples/kernels/vecadd.s -o $BUILD/examples/vecadd.elf"
+"$VT" as examples/kernels/crt0.s examples/kernels/vecadd.s -o "$BUILD/examples/vecadd.elf"
+"$VT" objdump -d "$BUILD/examples/vecadd.elf" | sed -n '/<vecadd>:/,$p'
+echo
+echo "== vecadd on the simulator (8192 elements, 32 threads x 4 warps per workgroup)"
+"$BUILD/examples/vecadd_host" "$BUILD/examples/vecadd.elf" 8192 32 4
+CASES=../shared/cases
+if [ -d "$CASES" ]; then
+  echo
+  echo "== official Ventus kernel: gaussian elimination, 6 launches (vt run)"
+  G=$CASES/gaussian
+  OUT=$BUILD/demo
+  mkdir -p "$OUT"
+  "$VT" run "$G/Fan1_0.metadata" "$G/Fan2_0.metadata" "$G/Fan1_1.metadata" \
+    "$G/Fan2_1.metadata" "$G/Fan1_2.metadata" "$G/Fan2_2.metadata" \
+    --dump 0x90001000:16:"$OUT/b.bin" --stats-json "$OUT/gaussian-stats.json"
+  got=$(od -A n -t x4 "$OUT/b.bin" | tr -s ' \n' ' ' | sed 's/^ //; s/ $//')
+  want="bf59999a be828f5c 3f5f3ec1 be8042df"
+  if [ "$got" = "$want" ]; then echo "b = $got: verified against the reference"; else
+    echo "b = $got, expected $want"; exit 1; fi
+fi
