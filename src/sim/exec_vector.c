@@ -606,9 +606,8 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     BLEND(B);
     break;
   case VT_INSN_VMV_X_S: {
-    /* highest active lane wins (isa.md 3.4) */
-    for (int i = 0; i < L; i++)
-      if ((m >> i) & 1) write_x(dev, w, in->rd, a[i]);
+    /* highest active lane wins (isa.md 3.4); one write */
+    if (m) write_x(dev, w, in->rd, a[31 - __builtin_clz(m)]);
     w->vstart = 0;
     return VT_OK;
   }
