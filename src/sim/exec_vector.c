@@ -341,11 +341,14 @@ static int reduction(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_err
     default: return unsupported(err, vt_isa_insn((vt_insn_id)in->id)->mnemonic);
     }
   }
+  if (fl) {
+    w->fflags |= fl;
+    trace_csr(dev, 0x001, w->fflags);
+  }
   if (w->vl > 0) {
     w->v[in->rd][0] = acc;
     trace_v(dev, w, in->rd, 1);
   }
-  if (fl) w->fflags |= fl;
   return VT_OK;
 }
 

@@ -679,6 +679,39 @@ TEST(vmv_x_s_traces_one_write) {
   prog_free(&p);
 }
 
+/* An FP reduction that raises a flag reports the fflags write, like every
+ * other FP instruction (spike logs c1_fflags). 1.0 + 4 x 2^-24 in order:
+ * every addition rounds back to 1.0, inexact. */
+TEST(fp_reduction_traces_fflags) {
+  static const uint32_t prog[] = {
+      0x00002eb7u, /* lui t4, 2 */
+      0x300ea073u, /* csrs mstatus, t4 (FS = Initial) */
+      0x0d0072d7u, /* vsetvli t0, zero, e32, m1, ta, ma */
+      0x3f800537u, /* lui a0, 0x3f800 (1.0) */
+      0x338005b7u, /* lui a1, 0x33800 (2^-24) */
+      0x5e0540d7u, /* vmv.v.x v1, a0 */
+      0x5e05c157u, /* vmv.v.x v2, a1 */
+      0x0e2091d7u, /* vfredosum.vs v3, v2, v1 */
+      0x0000400bu, /* endprg */
+  };
+  check_disasm(st, prog[1], "csrs mstatus, t4");
+  check_disasm(st, prog[5], "vmv.v.x v1, a0");
+  check_disasm(st, prog[6], "vmv.v.x v2, a1");
+  check_disasm(st, prog[7], "vfredosum.vs v3, v2, v1");
+  prog_run p;
+  CHECK(st, run_words(&p, prog, 9, 0) == VT_OK);
+  CHECK_EQ_U32(st, p.col.n[0], 9);
+  if (p.col.n[0] == 9) {
+    const sl_rec *r = &p.col.w[0][7].r;
+    CHECK_EQ_U32(st, r->nv, 1);
+    CHECK_EQ_U32(st, r->v[0].elem[0], 0x3f800000u);
+    CHECK_EQ_U32(st, r->ncsr, 1);
+    CHECK_EQ_U32(st, r->csr[0].csr, 0x001);
+    CHECK_EQ_U32(st, r->csr[0].val, 0x01); /* NX */
+  }
+  prog_free(&p);
+}
+
 RUN_TESTS(T(parser_new_format), T(parser_old_format), T(parser_rejects_garbage), T(amo_trace_reports_load_and_store),
-          T(vmv_x_s_traces_one_write),
+          T(vmv_x_s_traces_one_write), T(fp_reduction_traces_fflags),
           T(trace_vecadd_4x16), T(trace_matadd_old_format), T(trace_gaussian_sequence))
