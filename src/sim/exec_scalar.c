@@ -67,6 +67,7 @@ static int amo(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   default: /* AMOMAXU */ nv = old > src ? old : src; break;
   }
   store_le(p, nv, 4);
+  trace_mem(dev, addr, old, 4, false, 0); /* read, then write (spike logs both) */
   trace_mem(dev, addr, nv, 4, true, 0);
   write_x(dev, w, in->rd, old);
   return VT_OK;

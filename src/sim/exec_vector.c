@@ -341,11 +341,14 @@ static int reduction(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_err
     default: return unsupported(err, vt_isa_insn((vt_insn_id)in->id)->mnemonic);
     }
   }
+  if (fl) {
+    w->fflags |= fl;
+    trace_csr(dev, 0x001, w->fflags);
+  }
   if (w->vl > 0) {
     w->v[in->rd][0] = acc;
     trace_v(dev, w, in->rd, 1);
   }
-  if (fl) w->fflags |= fl;
   return VT_OK;
 }
 
@@ -606,9 +609,8 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     BLEND(B);
     break;
   case VT_INSN_VMV_X_S: {
-    /* highest active lane wins (isa.md 3.4) */
-    for (int i = 0; i < L; i++)
-      if ((m >> i) & 1) write_x(dev, w, in->rd, a[i]);
+    /* highest active lane wins (isa.md 3.4); one write */
+    if (m) write_x(dev, w, in->rd, a[31 - __builtin_clz(m)]);
     w->vstart = 0;
     return VT_OK;
   }

@@ -175,7 +175,10 @@ static int vftta(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
       d[i] = vt_f32_fma(x, y, d[i], (int)w->frm, &fl);
     }
   }
-  w->fflags |= fl;
+  if (fl) {
+    w->fflags |= fl;
+    trace_csr(dev, 0x001, w->fflags);
+  }
   trace_v(dev, w, in->rd, m);
   return VT_OK;
 }
