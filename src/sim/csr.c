@@ -30,7 +30,7 @@ int vt_csr_read(const vt_warp *w, unsigned csr, uint32_t *v) {
   case 0xb82: case 0xc82: *v = (uint32_t)(w->instret >> 32); return 0;
   case 0xc20: *v = w->vl; return 0;
   case 0xc21: *v = w->vill ? 0x80000000u : w->vtype; return 0;
-  case 0xc22: *v = 4 * (w->lane_limit ? (uint32_t)__builtin_popcount(w->lane_limit) : 0); return 0;
+  case 0xc22: *v = 4 * (w->lane_limit ? (uint32_t)vt_popcount32(w->lane_limit) : 0); return 0;
   case 0xf11: case 0xf12: case 0xf13: *v = 0; return 0;
   case 0xf14: *v = w->wid; return 0;
   default: return -1;

@@ -329,7 +329,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
           executed++;
           progress = true;
           dev->stats.warp_insns++;
-          dev->stats.thread_insns += (unsigned)__builtin_popcount(mask);
+          dev->stats.thread_insns += (unsigned)vt_popcount32(mask);
           if (dev->trace) {
             vt_trace_event ev = {s, wg->id, w->wid, pc, 0, mask, dev->ntw, dev->ntm,
                                  dev->twrites, dev->tmem};

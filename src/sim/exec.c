@@ -40,7 +40,11 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                store ? "store" : "load", addr);
     return NULL;
   }
+  uint32_t vpn = addr >> VT_PAGE_BITS;
+  vt_tlb_entry *e = &w->tlb[vpn & (VT_TLB_SIZE - 1)];
+  if (e->tag == vpn + 1) return e->page + (addr & (VT_PAGE_SIZE - 1));
   uint8_t *p;
+  bool whole_page = true;
   if (addr - VT_LDS_BASE < 0x10000000u) {
     p = vt_pages_get(&w->wg->lds, addr);
   } else {
@@ -49,9 +53,18 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                  addr);
       return NULL;
     }
+    /* cache only pages that are mapped entirely */
+    whole_page = vt_mem_mapped(&dev->mem, addr & ~(VT_PAGE_SIZE - 1), VT_PAGE_SIZE);
     p = vt_pages_get(&dev->mem.global, addr);
   }
-  if (!p) vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08x", addr);
+  if (!p) {
+    vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08x", addr);
+    return NULL;
+  }
+  if (whole_page) {
+    e->tag = vpn + 1;
+    e->page = p - (addr & (VT_PAGE_SIZE - 1));
+  }
   return p;
 }
 

@@ -25,7 +25,7 @@ static int vset(vt_device *dev, vt_warp *w, vt_insn *in) {
   case VT_INSN_VSETIVLI: vtype = (in->word >> 20) & 0x3ff; break;
   default: vtype = w->x[in->rs2]; break;
   }
-  unsigned numt = (unsigned)__builtin_popcount(w->lane_limit);
+  unsigned numt = (unsigned)vt_popcount32(w->lane_limit);
   unsigned vlen = 32 * numt;
   unsigned lmul = vtype & 7, sewc = (vtype >> 3) & 7;
   bool vill = (vtype >> 8) != 0 || sewc > 2 || lmul == 4;
@@ -107,7 +107,7 @@ static int vmem(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   bool store = (in->word & 0x7f) == 0x27;
   unsigned eew = eew_of_width(width);
   unsigned reg = store ? in->vs3 : in->rd;
-  unsigned numt = (unsigned)__builtin_popcount(w->lane_limit);
+  unsigned numt = (unsigned)vt_popcount32(w->lane_limit);
   uint32_t base = w->x[in->rs1];
 
   if (mop == 0 && lumop == 8) { /* whole registers */
@@ -358,7 +358,7 @@ static int permute(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_error
   memcpy(src, w->v[in->rs2], sizeof src);
   memcpy(idx, w->v[in->rs1], sizeof idx);
   memcpy(out, w->v[in->rd], sizeof out);
-  unsigned numt = (unsigned)__builtin_popcount(w->lane_limit);
+  unsigned numt = (unsigned)vt_popcount32(w->lane_limit);
   unsigned vlmax = numt;
   uint32_t x = w->x[in->rs1];
   uint32_t uimm = (in->word >> 15) & 31;
@@ -412,7 +412,7 @@ static int mask_ops(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_erro
   case VT_INSN_VMORN_MM: r = a | ~b; break;
   case VT_INSN_VMXNOR_MM: r = ~(a ^ b); break;
   case VT_INSN_VCPOP_M:
-    write_x(dev, w, in->rd, (uint32_t)__builtin_popcount(a & m));
+    write_x(dev, w, in->rd, (uint32_t)vt_popcount32(a & m));
     return VT_OK;
   case VT_INSN_VFIRST_M: {
     uint32_t s = a & m;

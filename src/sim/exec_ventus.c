@@ -65,7 +65,7 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     dev->stats.divergent_vbranches++;
     int rc = push(w, rpc, rpc, r_mask, err);
     if (rc) return rc;
-    if (__builtin_popcount(if_mask) < __builtin_popcount(else_mask)) {
+    if (vt_popcount32(if_mask) < vt_popcount32(else_mask)) {
       rc = push(w, rpc, else_pc, else_mask, err);
       w->mask = if_mask;
     } else {

@@ -25,8 +25,22 @@ enum { CSR_TID, CSR_NUMW, CSR_NUMT, CSR_KNL, CSR_WGID, CSR_WID, CSR_LDS, CSR_PDS
 
 struct vt_wg;
 
+/* per-warp translation cache: page number + 1 (0 = empty) -> host page */
+#define VT_TLB_SIZE 64
+typedef struct vt_tlb_entry {
+  uint32_t tag;
+  uint8_t *page;
+} vt_tlb_entry;
+
+static inline unsigned vt_popcount32(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
 typedef struct vt_warp {
   uint32_t v[VT_NUM_VREGS][VT_MAX_LANES]; /* v[reg][lane], lane = thread */
+  vt_tlb_entry tlb[VT_TLB_SIZE];
   uint32_t x[VT_NUM_XREGS];
   uint32_t pc, mask; /* SIMT mask, low numt bits */
   uint32_t lane_limit; /* (1 << numt) - 1 */
