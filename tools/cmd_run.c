@@ -200,11 +200,13 @@ static int write_stats_json(const char *path, const vt_run_stats *s) {
   fprintf(f,
           "{\n  \"launches\": %llu,\n  \"workgroups\": %llu,\n  \"warps\": %llu,\n"
           "  \"warp_instructions\": %llu,\n  \"thread_instructions\": %llu,\n"
+          "  \"scalar_instructions\": %llu,\n  \"vector_instructions\": %llu,\n"
           "  \"vector_branches\": %llu,\n  \"divergent_vector_branches\": %llu,\n"
           "  \"barriers\": %llu,\n  \"max_simt_depth\": %u,\n  \"host_seconds\": %.6f\n}\n",
           (unsigned long long)s->launches, (unsigned long long)s->workgroups,
           (unsigned long long)s->warps, (unsigned long long)s->warp_insns,
-          (unsigned long long)s->thread_insns, (unsigned long long)s->vbranches,
+          (unsigned long long)s->thread_insns, (unsigned long long)s->scalar_insns,
+          (unsigned long long)s->vector_insns, (unsigned long long)s->vbranches,
           (unsigned long long)s->divergent_vbranches, (unsigned long long)s->barriers,
           s->max_simt_depth, s->host_seconds);
   return fclose(f) == 0 ? 0 : -1;

@@ -176,19 +176,20 @@ static vt_wg *wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   return wg;
 }
 
-static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {
+/* Fill the location of err with warp w at 'pc' and prefix the message. */
+static void locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc) {
   if (!err) return;
   err->has_location = true;
   err->sm = sm;
   err->wg = w->wg->id;
   err->warp = w->wid;
-  err->pc = w->pc;
+  err->pc = pc;
   err->insn = 0;
   /* read the word without side effects */
-  const uint8_t *p = vt_pages_peek(&dev->mem.global, w->pc);
-  if (w->pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&w->wg->lds, w->pc);
+  const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
+  if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&w->wg->lds, pc);
   char dis[96] = "?";
-  if (p && (w->pc & 3) == 0) {
+  if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
     vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
     for (char *c = dis; *c; c++)
@@ -196,6 +197,10 @@ static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev)
   }
   vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (0x%08x %s): ", sm, err->wg,
                 err->warp, err->pc, err->insn, dis);
+}
+
+static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {
+  locate_at(err, w, sm, dev, w->pc);
 }
 
 static int check_launch(vt_device *dev, const vt_launch *l, vt_error *err) {
@@ -343,10 +348,12 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
             if (w->state == WARP_ENDED) wg->ended++;
             rc = barrier_check(wg, err, &waiting);
             if (rc) {
-              /* report at a waiting warp */
+              /* report at a waiting warp, at its barrier instruction: a
+               * waiting warp's pc already points past the barrier (barrier
+               * never branches, so it is pc - 4) */
               for (unsigned k = 0; k < wg->nwarps; k++)
                 if (wg->warps[k]->state == WARP_BARRIER) {
-                  locate(err, wg->warps[k], s, dev);
+                  locate_at(err, wg->warps[k], s, dev, wg->warps[k]->pc - 4);
                   break;
                 }
             }

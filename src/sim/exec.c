@@ -192,5 +192,11 @@ int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
   w->pc = in.next_pc;
   w->instret++;
   w->cycle++;
+  /* statistics: per-lane (vector) or once-per-warp (scalar) instruction */
+  if ((d->exec_class >= VT_EX_VSET && d->exec_class <= VT_EX_VMASK) ||
+      d->exec_class == VT_EX_VBRANCH || d->exec_class == VT_EX_TENSOR)
+    dev->stats.vector_insns++;
+  else
+    dev->stats.scalar_insns++;
   return VT_OK;
 }

@@ -164,8 +164,12 @@ int vt_testvec_parse(const char *meta_text, size_t meta_len, const char *meta_na
     b->alloc = tv->variant == VT_TV_OLDEST ? b->size : (uint32_t)u[first + 2 * tv->nbuf + i];
     if (b->alloc < b->size) b->alloc = b->size;
     if ((uint64_t)b->base + b->alloc > 0x100000000ull) {
+      /* name the line of the size that does not fit (allocation row,
+       * or the size row in the oldest layout) */
+      size_t field = first + (tv->variant == VT_TV_OLDEST || b->alloc == b->size ? 1 : 2) *
+                                 tv->nbuf + i;
       vt_err_set(err, VT_ERR_FORMAT, "%s:%u: buffer %u at 0x%08x size 0x%x exceeds 4 GiB",
-                 meta_name, mf.lines[2 * (first + i)], i, b->base, b->alloc);
+                 meta_name, mf.lines[2 * field], i, b->base, b->alloc);
       free(u);
       goto fail;
     }
@@ -292,6 +296,7 @@ int vt_testvec_load(const char *metadata_path, const char *data_path, vt_testvec
                     vt_error *err) {
   vt_error local;
   if (!err) err = &local;
+  *out = NULL;
   char dpath[4096];
   if (!data_path) {
     size_t n = strlen(metadata_path);
