@@ -41,8 +41,9 @@ static void usage(FILE *f) {
           "  --warp-slots N        warp slots per SM (default 8; fixes the configuration)\n"
           "  --threads N           threads per warp (fixes the configuration)\n"
           "  --lds-bytes N         local memory per SM\n"
+          "  --simt-depth N        SIMT stack entries per warp (default 1024)\n"
           "  --config FILE         'key = value' lines with the same names (sms, warp_slots,\n"
-          "                        threads, lds_bytes, max_insns)\n"
+          "                        threads, lds_bytes, max_insns, simt_depth)\n"
           "  --dump-config         print the effective configuration and exit\n"
           "  -q, --quiet           no summary\n");
 }
@@ -77,6 +78,9 @@ static int set_key(run_opts *o, const char *key, const char *val, const char *wh
   } else if (!strcmp(key, "lds_bytes") || !strcmp(key, "lds-bytes")) {
     if (v > 0x10000000u) goto range;
     o->cfg.lds_bytes = (uint32_t)v;
+  } else if (!strcmp(key, "simt_depth") || !strcmp(key, "simt-depth")) {
+    if (v == 0 || v > 1u << 20) goto range;
+    o->cfg.simt_depth = (unsigned)v;
   } else if (!strcmp(key, "max_insns") || !strcmp(key, "max-insns")) {
     o->cfg.max_insns = v;
   } else {
@@ -186,9 +190,10 @@ static void trace_line(void *ctx, const vt_trace_event *ev) {
 
 static void print_config(FILE *f, const vt_dev_config *c) {
   fprintf(f, "sms = %u\nwarp_slots = %u\nthreads = %u\nlds_bytes = %u\nsgprs = %u\nvgprs = %u\n"
-             "max_insns = %llu\nfixed = %s\n",
+             "max_insns = %llu\nsimt_depth = %u\nfixed = %s\n",
           c->num_sms, c->warp_slots, c->threads_per_warp, c->lds_bytes, c->sgprs, c->vgprs,
-          (unsigned long long)c->max_insns, c->fixed ? "yes" : "no");
+          (unsigned long long)c->max_insns, c->simt_depth ? c->simt_depth : 1024u,
+          c->fixed ? "yes" : "no");
 }
 
 static int write_stats_json(const char *path, const vt_run_stats *s) {
@@ -244,6 +249,7 @@ int vt_cmd_run(int argc, char **argv) {
       else if (!strcmp(a, "--warp-slots")) rc = set_key(&o, "warp_slots", v, "command line");
       else if (!strcmp(a, "--threads")) rc = set_key(&o, "threads", v, "command line");
       else if (!strcmp(a, "--lds-bytes")) rc = set_key(&o, "lds_bytes", v, "command line");
+      else if (!strcmp(a, "--simt-depth")) rc = set_key(&o, "simt_depth", v, "command line");
       else {
         fprintf(stderr, "vt run: unknown option %s\n", a);
         return 2;

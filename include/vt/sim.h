@@ -31,6 +31,9 @@ typedef struct vt_dev_config {
   uint32_t lds_bytes;        /* local memory per SM (bytes), default 128 KiB */
   unsigned sgprs, vgprs;     /* registers per warp, default 256 / 256 */
   uint64_t max_insns;        /* per-launch budget of warp instructions; 0 = default */
+  unsigned simt_depth;       /* SIMT stack entries per warp; 0 = default (1024; the
+                                reference's stack is unbounded, the hardware's is
+                                num_thread deep) */
   bool fixed;                /* user fixed the shape: oversized workgroups are errors
                                 instead of growing the device */
 } vt_dev_config;

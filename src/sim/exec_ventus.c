@@ -12,8 +12,10 @@ static uint32_t range_lanes(const vt_warp *w) {
   return hi & ~lo & w->lane_limit;
 }
 
-static int push(vt_warp *w, uint32_t r_pc, uint32_t else_pc, uint32_t else_mask, vt_error *err) {
-  if (w->depth >= VT_SIMT_MAX_DEPTH) {
+static int push(vt_device *dev, vt_warp *w, uint32_t r_pc, uint32_t else_pc, uint32_t else_mask,
+                vt_error *err) {
+  unsigned limit = dev->cfg.simt_depth ? dev->cfg.simt_depth : VT_SIMT_MAX_DEPTH;
+  if (w->depth >= limit) {
     vt_err_set(err, VT_ERR_SIMT_OVERFLOW, "SIMT stack overflow (depth %u)", w->depth);
     return VT_ERR_SIMT_OVERFLOW;
   }
@@ -63,13 +65,13 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     in->next_pc = else_pc;
   } else {
     dev->stats.divergent_vbranches++;
-    int rc = push(w, rpc, rpc, r_mask, err);
+    int rc = push(dev, w, rpc, rpc, r_mask, err);
     if (rc) return rc;
     if (vt_popcount32(if_mask) < vt_popcount32(else_mask)) {
-      rc = push(w, rpc, else_pc, else_mask, err);
+      rc = push(dev, w, rpc, else_pc, else_mask, err);
       w->mask = if_mask;
     } else {
-      rc = push(w, rpc, in->pc + 4, if_mask, err);
+      rc = push(dev, w, rpc, in->pc + 4, if_mask, err);
       w->mask = else_mask;
       in->next_pc = else_pc;
     }

@@ -232,6 +232,38 @@ TEST(divergent_loop_pushes_once_then_budget) {
   vt_device_free(dev);
 }
 
+/* With a SIMT stack limited like the hardware's (cfg.simt_depth), nested
+ * divergence overflows it: T = 4, the outer vblt splits lanes {0,1}/{2,3}
+ * (tie: taken path first, two entries pushed), the inner vbeq splits lane 0
+ * from lane 1 and needs a third entry. */
+TEST(simt_stack_overflow) {
+  prog p = {0};
+  vsetup(&p);
+  E(&p, VT_INSN_VID_V, 1, 1);
+  E(&p, VT_INSN_VMV_V_I, 2, 2);
+  E(&p, VT_INSN_VMV_V_I, 3, 0);
+  unsigned outer = E(&p, VT_INSN_VBLT, 1, 2, 0);
+  emit(&p, WORD_ENDPRG);
+  unsigned taken = E(&p, VT_INSN_VBEQ, 1, 3, 0);
+  unsigned end = emit(&p, WORD_ENDPRG);
+  patch_branch(&p, outer, taken);
+  patch_branch(&p, taken, end);
+  vt_launch l = simple_launch(4, 1);
+  vt_dev_config cfg;
+  vt_dev_config_default(&cfg);
+  cfg.simt_depth = 2;
+  vt_device *dev = vt_device_new(&cfg);
+  CHECK(st, load_prog(dev, &p) == VT_OK);
+  vt_error e;
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_ERR_SIMT_OVERFLOW);
+  CHECK(st, e.has_location);
+  CHECK_EQ_U32(st, e.pc, prog_addr(taken));
+  CHECK(st, strstr(e.message, "vbeq v1, v3") != NULL);
+  CHECK(st, strstr(e.message, "SIMT stack overflow (depth 2)") != NULL);
+  if (e.status != VT_ERR_SIMT_OVERFLOW) fprintf(stderr, "%s\n", e.message);
+  vt_device_free(dev);
+}
+
 /* ---- barrier deadlock ----
  * W = 2: warp 1 ends with endprg while warp 0 waits at a barrier; the error
  * is reported at the waiting warp. */
@@ -473,7 +505,7 @@ TEST(host_copy_unmapped) {
 RUN_TESTS(T(illegal_all_ones), T(illegal_custom0_in_warp1), T(illegal_in_second_workgroup_on_sm1),
           T(unmapped_load), T(unmapped_store), T(unmapped_past_buffer_end), T(misaligned_load),
           T(misaligned_store), T(misaligned_vector_load), T(ecall_and_ebreak),
-          T(vector_before_vsetvli), T(divergent_loop_pushes_once_then_budget),
+          T(vector_before_vsetvli), T(divergent_loop_pushes_once_then_budget), T(simt_stack_overflow),
           T(barrier_deadlock), T(instruction_budget), T(fetch_unmapped_pc),
           T(fetch_misaligned_pc), T(unknown_csr), T(fp_while_fs_off), T(bad_launch),
           T(device_usable_after_errors), T(null_error_pointer), T(host_copy_unmapped))
