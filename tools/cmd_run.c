@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tools.h"
+#include "vt/elf.h"
 #include "vt/isa.h"
 #include "vt/sim.h"
 #include "vt/testvec.h"
@@ -23,6 +24,8 @@ typedef struct run_opts {
   const char *trace_path, *stats_json;
   dump_spec dumps[MAX_DUMPS];
   unsigned ndumps;
+  const char *elfs[16];
+  unsigned nelfs;
   bool quiet;
 } run_opts;
 
@@ -36,6 +39,8 @@ static void usage(FILE *f) {
           "                        last launch (repeatable; hex 0x.. or decimal)\n"
           "  --max-insns N         per-launch budget of warp instructions\n"
           "  --trace FILE          one line per executed warp instruction (docs/run.md)\n"
+          "  --elf FILE            load the PT_LOAD segments of an ELF kernel before the first\n"
+          "                        launch (e.g. its .data/.rodata; repeatable)\n"
           "  --stats-json FILE     statistics as JSON\n"
           "  --sms N               number of SMs (default 2)\n"
           "  --warp-slots N        warp slots per SM (default 8; fixes the configuration)\n"
@@ -242,6 +247,13 @@ int vt_cmd_run(int argc, char **argv) {
       int rc = 0;
       if (!strcmp(a, "--dump")) rc = parse_dump(&o, v);
       else if (!strcmp(a, "--trace")) o.trace_path = v;
+      else if (!strcmp(a, "--elf")) {
+        if (o.nelfs == 16) {
+          fprintf(stderr, "vt run: too many --elf files\n");
+          return 2;
+        }
+        o.elfs[o.nelfs++] = v;
+      }
       else if (!strcmp(a, "--stats-json")) o.stats_json = v;
       else if (!strcmp(a, "--config")) rc = read_config(&o, v);
       else if (!strcmp(a, "--max-insns")) rc = set_key(&o, "max_insns", v, "command line");
@@ -289,6 +301,19 @@ int vt_cmd_run(int argc, char **argv) {
       return 1;
     }
     vt_device_set_trace(dev, trace_line, &tc);
+  }
+  for (unsigned i = 0; i < o.nelfs && status == 0; i++) {
+    char msg[512];
+    vt_elf *elf = NULL;
+    vt_error err;
+    if (vt_elf_open_file(o.elfs[i], &elf, msg, sizeof msg) != 0) {
+      fprintf(stderr, "vt run: %s\n", msg);
+      status = 1;
+    } else if (vt_device_load_elf(dev, elf, &err) != VT_OK) {
+      fprintf(stderr, "vt run: %s: %s\n", o.elfs[i], err.message);
+      status = 1;
+    }
+    vt_elf_free(elf);
   }
   for (int i = 0; i < nfiles && status == 0; i++) {
     vt_error err;

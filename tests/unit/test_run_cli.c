@@ -578,7 +578,31 @@ TEST(random_gaussian) {
   }
 }
 
-RUN_TESTS(T(official_cases_dump), T(summary_line), T(stats_json), T(trace_lines), T(dump_config),
+/* --elf places the ELF's PT_LOAD segments (here a .data word and a zeroed
+ * .bss) before the launches; a non-ELF file is a clear error */
+TEST(elf_segments_loaded) {
+  if (!have_cases()) return;
+  spit(TMP "/seg.s", ".text\n.globl _start\n_start: ret\n.data\nw: .word 0x12345678\n"
+                     ".bss\nz: .zero 8\n");
+  char cmd[4096];
+  snprintf(cmd, sizeof cmd, "'%s' as -o '%s/seg.elf' '%s/seg.s'", VT_BINARY, TMP, TMP);
+  CHECK(st, system(cmd) == 0);
+  char args[4096];
+  snprintf(args, sizeof args,
+           "-q --elf '%s/seg.elf' '%s/cases/vecadd_4x16/vecadd.metadata' "
+           "--dump 0x80002000:12:'%s/seg.bin'", TMP, VT_SHARED_DIR, TMP);
+  CHECK_EQ_U32(st, vt_run(args, NULL, NULL), 0);
+  const uint32_t want[3] = {0x12345678, 0, 0};
+  check_dump(st, TMP "/seg.bin", want, 3);
+  char *err = NULL;
+  snprintf(args, sizeof args, "--elf '%s/seg.s' '%s/cases/vecadd_4x16/vecadd.metadata'", TMP,
+           VT_SHARED_DIR);
+  CHECK_EQ_U32(st, vt_run(args, NULL, &err), 1);
+  check_contains(st, err, "seg.s: not an ELF file");
+  free(err);
+}
+
+RUN_TESTS(T(official_cases_dump), T(elf_segments_loaded), T(summary_line), T(stats_json), T(trace_lines), T(dump_config),
           T(config_file), T(usage_errors), T(threads_fixed_mismatch), T(malformed_input),
           T(budget_error_names_location), T(random_vecadd_4x16), T(random_matadd),
           T(random_vecadd4x4), T(random_gaussian))
