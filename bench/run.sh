@@ -30,7 +30,7 @@ if grep -q '^CMAKE_BUILD_TYPE:STRING=Debug' "$build/CMakeCache.txt" ||
    grep -q '^VT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
   echo "warning: $build is a Debug or sanitizer build; figures will be pessimistic" >&2
 fi
-cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm >/dev/null
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm bench_sim >/dev/null
 vt=$build/vt
 work=$build/bench-work
 mkdir -p "$work"
@@ -126,3 +126,7 @@ if [ -f "$dis_elf" ]; then
     echo "  llvm-objdump (ref.) ${t}s  $n insns  $(rate "$n" "$t") M insns/s"
   fi
 fi
+
+echo
+echo "(c) functional simulator (steady-state kernel: 8 warps x 32 threads, 2 SMs)"
+"$build/bench/bench_sim" 20000 4 | sed 's/^/  /'

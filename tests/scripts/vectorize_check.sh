@@ -1,0 +1,26 @@
+#!/bin/sh
+# Checks that the compiler vectorises the simulator's lane loops: compiles
+# the vector executors as the Release build does (-O3) with gcc's
+# vectorisation report and counts the vectorised loops.
+# Usage: vectorize_check.sh CC SOURCE_DIR BUILD_DIR
+set -eu
+CC=$1
+SRC=$2
+BUILD=$3
+if ! "$CC" --version 2>/dev/null | grep -qi 'gcc\|free software'; then
+  echo "SKIP: $CC is not gcc (the check reads gcc's -fopt-info-vec report)"
+  echo "0 passed, 0 failed, 1 skipped"
+  exit 0
+fi
+count() {
+  "$CC" -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -I"$SRC/include" -I"$SRC/src" -I"$SRC/src/isa" \
+    -I"$BUILD/generated" -fopt-info-vec-optimized -c "$SRC/src/sim/$1" -o /dev/null 2>&1 |
+    grep -c 'loop vectorized' || true
+}
+v=$(count exec_vector.c)
+c=$(count exec_ventus.c)
+echo "exec_vector.c: $v vectorised loops; exec_ventus.c: $c"
+fail=0
+[ "$v" -ge 20 ] || { echo "exec_vector.c: expected at least 20 vectorised lane loops"; fail=1; }
+[ "$c" -ge 2 ] || { echo "exec_ventus.c: expected at least 2 vectorised lane loops"; fail=1; }
+if [ $fail -eq 0 ]; then echo "1 passed, 0 failed"; else echo "0 passed, 1 failed"; exit 1; fi
