@@ -53,86 +53,32 @@ static void usage(FILE *f) {
           "  -q, --quiet           no summary\n");
 }
 
-static int parse_u64(const char *s, uint64_t *out) {
-  if (!s || !*s) return -1;
-  errno = 0;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end || s[0] == '-') return -1;
-  *out = v;
-  return 0;
-}
-
 static int set_key(run_opts *o, const char *key, const char *val, const char *where) {
-  uint64_t v;
-  if (parse_u64(val, &v) != 0) {
-    fprintf(stderr, "vt run: %s: '%s' is not a number for %s\n", where, val, key);
-    return -1;
-  }
-  if (!strcmp(key, "sms") || !strcmp(key, "num_sms")) {
-    if (v == 0 || v > 1024) goto range;
-    o->cfg.num_sms = (unsigned)v;
-  } else if (!strcmp(key, "warp_slots") || !strcmp(key, "warp-slots")) {
-    if (v == 0 || v > 1024) goto range;
-    o->cfg.warp_slots = (unsigned)v;
-    o->cfg.fixed = true;
-  } else if (!strcmp(key, "threads") || !strcmp(key, "threads_per_warp")) {
-    if (v == 0 || v > 32 || (v & (v - 1))) goto range;
-    o->cfg.threads_per_warp = (unsigned)v;
-    o->cfg.fixed = true;
-  } else if (!strcmp(key, "lds_bytes") || !strcmp(key, "lds-bytes")) {
-    if (v > 0x10000000u) goto range;
-    o->cfg.lds_bytes = (uint32_t)v;
-  } else if (!strcmp(key, "simt_depth") || !strcmp(key, "simt-depth")) {
-    if (v == 0 || v > 1u << 20) goto range;
-    o->cfg.simt_depth = (unsigned)v;
-  } else if (!strcmp(key, "max_insns") || !strcmp(key, "max-insns")) {
-    o->cfg.max_insns = v;
-  } else {
-    fprintf(stderr, "vt run: %s: unknown setting '%s'\n", where, key);
+  char err[700];
+  if (vt_dev_config_set(&o->cfg, key, val, where, err, sizeof err) != 0) {
+    fprintf(stderr, "vt run: %s\n", err);
     return -1;
   }
   return 0;
-range:
-  fprintf(stderr, "vt run: %s: %s = %s is out of range\n", where, key, val);
-  return -1;
 }
 
 static int read_config(run_opts *o, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    fprintf(stderr, "vt run: %s: %s\n", path, strerror(errno));
+  char err[700];
+  if (vt_dev_config_load(&o->cfg, path, err, sizeof err) != 0) {
+    fprintf(stderr, "vt run: %s\n", err);
     return -1;
   }
-  char line[512];
-  unsigned n = 0;
-  int rc = 0;
-  while (rc == 0 && fgets(line, sizeof line, f)) {
-    n++;
-    char *h = strchr(line, '#');
-    if (h) *h = 0;
-    char *eq = strchr(line, '=');
-    char *s = line;
-    while (*s == ' ' || *s == '\t') s++;
-    if (!*s || *s == '\n') continue;
-    char where[600];
-    snprintf(where, sizeof where, "%s:%u", path, n);
-    if (!eq) {
-      fprintf(stderr, "vt run: %s: expected 'key = value'\n", where);
-      rc = -1;
-      break;
-    }
-    *eq = 0;
-    char *k = s, *v = eq + 1;
-    char *ke = k + strlen(k);
-    while (ke > k && (ke[-1] == ' ' || ke[-1] == '\t')) *--ke = 0;
-    while (*v == ' ' || *v == '\t') v++;
-    char *ve = v + strlen(v);
-    while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t' || ve[-1] == '\n' || ve[-1] == '\r')) *--ve = 0;
-    rc = set_key(o, k, v, where);
-  }
-  fclose(f);
-  return rc;
+  return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out) {
+  if (!s || !*s || s[0] == '-') return -1;
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (errno || *end) return -1;
+  *out = v;
+  return 0;
 }
 
 static int parse_dump(run_opts *o, const char *arg) {
@@ -191,14 +137,6 @@ static void trace_line(void *ctx, const vt_trace_event *ev) {
       fprintf(f, " ld%u[%08x]", 8 * m->size, m->addr);
   }
   fputc('\n', f);
-}
-
-static void print_config(FILE *f, const vt_dev_config *c) {
-  fprintf(f, "sms = %u\nwarp_slots = %u\nthreads = %u\nlds_bytes = %u\nsgprs = %u\nvgprs = %u\n"
-             "max_insns = %llu\nsimt_depth = %u\nfixed = %s\n",
-          c->num_sms, c->warp_slots, c->threads_per_warp, c->lds_bytes, c->sgprs, c->vgprs,
-          (unsigned long long)c->max_insns, c->simt_depth ? c->simt_depth : 1024u,
-          c->fixed ? "yes" : "no");
 }
 
 static int write_stats_json(const char *path, const vt_run_stats *s) {
@@ -279,7 +217,7 @@ int vt_cmd_run(int argc, char **argv) {
     }
   }
   if (o.dump_config) {
-    print_config(stdout, &o.cfg);
+    vt_dev_config_print(stdout, &o.cfg);
     return 0;
   }
   if (nfiles == 0) {

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,6 +40,14 @@ typedef struct vt_dev_config {
 } vt_dev_config;
 
 void vt_dev_config_default(vt_dev_config *cfg);
+/* Set one key (sms, warp_slots, threads, lds_bytes, simt_depth, max_insns;
+ * '-' may replace '_'); 'where' prefixes messages ("file:line"). 0 or -1. */
+int vt_dev_config_set(vt_dev_config *cfg, const char *key, const char *value, const char *where,
+                      char *err, size_t errn);
+/* Apply a file of 'key = value' lines ('#' comments). 0 or -1 with err. */
+int vt_dev_config_load(vt_dev_config *cfg, const char *path, char *err, size_t errn);
+/* The effective settings as 'key = value' lines. */
+void vt_dev_config_print(FILE *f, const vt_dev_config *cfg);
 
 /* Error codes (negative returns of the library). */
 typedef enum vt_status {
@@ -72,6 +81,9 @@ const vt_dev_config *vt_device_config(const vt_device *dev);
 /* --- memory --- */
 /* Make [base, base+size) accessible (a buffer the driver allocated). */
 int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+/* Remove the region mapped at exactly [base, base+size); its contents are
+ * dropped. VT_ERR_ARG if no such region exists. */
+int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
 /* Host copies: fail with VT_ERR_ACCESS if any byte is unmapped. */
 int vt_mem_write(vt_device *dev, uint32_t addr, const void *src, size_t n, vt_error *err);
 int vt_mem_read(vt_device *dev, uint32_t addr, void *dst, size_t n, vt_error *err);

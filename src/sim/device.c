@@ -69,6 +69,14 @@ int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
   return VT_OK;
 }
 
+int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
+  if (vt_mem_remove_region(&dev->mem, base, size) != 0) {
+    vt_err_set(err, VT_ERR_ARG, "no buffer is mapped at 0x%08x (+0x%x)", base, size);
+    return VT_ERR_ARG;
+  }
+  return VT_OK;
+}
+
 static int host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
                      vt_error *err) {
   if ((uint64_t)addr + n > 0x100000000ull || !vt_mem_mapped(&dev->mem, addr, (uint32_t)n)) {

@@ -67,3 +67,31 @@ bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n) {
   }
   return a >= end;
 }
+
+int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {
+  size_t i;
+  for (i = 0; i < m->nregions; i++)
+    if (m->regions[i].base == base && m->regions[i].size == size) break;
+  if (i == m->nregions) return -1;
+  memmove(&m->regions[i], &m->regions[i + 1], (m->nregions - i - 1) * sizeof *m->regions);
+  m->nregions--;
+  /* release pages no remaining region touches, so a later mapping of the
+   * same addresses starts from zero */
+  uint64_t end = (uint64_t)base + size;
+  for (uint64_t a = base & ~(uint64_t)(VT_PAGE_SIZE - 1); a < end; a += VT_PAGE_SIZE) {
+    bool used = false;
+    for (size_t k = 0; k < m->nregions && !used; k++) {
+      uint64_t b = m->regions[k].base, e = b + m->regions[k].size;
+      used = b < a + VT_PAGE_SIZE && a < e;
+    }
+    uint8_t **l2 = m->global.dir[a >> 22];
+    if (used || !l2) continue;
+    uint8_t **slot = &l2[(a >> VT_PAGE_BITS) & 1023];
+    if (*slot) {
+      free(*slot);
+      *slot = NULL;
+      m->global.npages--;
+    }
+  }
+  return 0;
+}

@@ -42,6 +42,9 @@ static inline uint8_t *vt_pages_peek(const vt_pages *p, uint32_t addr) {
 void vt_mem_init(vt_mem *m);
 void vt_mem_destroy(vt_mem *m);
 int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size);
+/* Remove the region [base, base+size); -1 if there is none. Pages no other
+ * region covers are released. */
+int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size);
 /* Whether [addr, addr+n) lies in one or more mapped regions. */
 bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n);
 #endif
