@@ -124,7 +124,7 @@ typedef struct sm_state {
   unsigned rr; /* round-robin position over resident warps */
 } sm_state;
 
-static void wg_free(vt_wg *wg) {
+void vt_wg_free(vt_wg *wg) {
   if (!wg) return;
   for (unsigned i = 0; i < wg->nwarps; i++) {
     if (wg->warps[i]) free(wg->warps[i]->stack);
@@ -135,7 +135,7 @@ static void wg_free(vt_wg *wg) {
   free(wg);
 }
 
-static vt_wg *wg_new(const vt_launch *l, unsigned id, unsigned sm) {
+vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   vt_wg *wg = calloc(1, sizeof *wg);
   if (!wg) return NULL;
   wg->id = id;
@@ -154,7 +154,7 @@ static vt_wg *wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   for (unsigned w = 0; w < wg->nwarps; w++) {
     vt_warp *wp = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
     if (!wp) {
-      wg_free(wg);
+      vt_wg_free(wg);
       return NULL;
     }
     memset(wp, 0, sizeof *wp);
@@ -185,7 +185,7 @@ static vt_wg *wg_new(const vt_launch *l, unsigned id, unsigned sm) {
 }
 
 /* Fill the location of err with warp w at 'pc' and prefix the message. */
-static void locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc) {
+void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc) {
   if (!err) return;
   err->has_location = true;
   err->sm = sm;
@@ -208,10 +208,10 @@ static void locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
 }
 
 static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {
-  locate_at(err, w, sm, dev, w->pc);
+  vt_sim_locate_at(err, w, sm, dev, w->pc);
 }
 
-static int check_launch(vt_device *dev, const vt_launch *l, vt_error *err) {
+int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
   unsigned t = l->threads_per_warp;
   if (t == 0 || t > 32 || (t & (t - 1)) != 0) {
     vt_err_set(err, VT_ERR_CONFIG, "threads per warp must be a power of two from 1 to 32 (got %u)", t);
@@ -266,11 +266,48 @@ static int barrier_check(vt_wg *wg, vt_error *err, unsigned *waiting_out) {
   return VT_ERR_DEADLOCK;
 }
 
+int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_error *err) {
+  vt_wg *wg = w->wg;
+  uint32_t pc = w->pc, mask = w->mask;
+  dev->ntw = dev->ntm = 0;
+  int rc = vt_sim_execute(dev, w, in, err);
+  if (rc != VT_OK) {
+    locate(err, w, s, dev);
+    return rc;
+  }
+  dev->stats.warp_insns++;
+  dev->stats.thread_insns += (unsigned)vt_popcount32(mask);
+  if (dev->trace) {
+    vt_trace_event ev = {s, wg->id, w->wid, pc, 0, mask, dev->ntw, dev->ntm,
+                         dev->twrites, dev->tmem};
+    const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
+    if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&wg->lds, pc);
+    ev.insn = p ? load_le(p, 4) : 0;
+    dev->trace(dev->trace_ctx, &ev);
+  }
+  if (w->state != WARP_RUNNING) {
+    unsigned waiting;
+    if (w->state == WARP_ENDED) wg->ended++;
+    rc = barrier_check(wg, err, &waiting);
+    if (rc) {
+      /* report at a waiting warp, at its barrier instruction: a
+       * waiting warp's pc already points past the barrier (barrier
+       * never branches, so it is pc - 4) */
+      for (unsigned k = 0; k < wg->nwarps; k++)
+        if (wg->warps[k]->state == WARP_BARRIER) {
+          vt_sim_locate_at(err, wg->warps[k], s, dev, wg->warps[k]->pc - 4);
+          break;
+        }
+    }
+  }
+  return rc;
+}
+
 int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
   vt_error local;
   if (!err) err = &local;
   memset(err, 0, sizeof *err);
-  int rc = check_launch(dev, l, err);
+  int rc = vt_launch_check(dev, l, err);
   if (rc) return rc;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -300,7 +337,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
     /* dispatch: fill free slots, SMs in order */
     for (unsigned s = 0; s < nsm && next_wg < total_wg; s++) {
       while (next_wg < total_wg && sms[s].used_slots + l->warps_per_wg <= slots) {
-        vt_wg *wg = wg_new(l, (unsigned)next_wg, s);
+        vt_wg *wg = vt_wg_new(l, (unsigned)next_wg, s);
         if (!wg) {
           rc = VT_ERR_NOMEM;
           vt_err_set(err, rc, "out of host memory creating workgroup %llu",
@@ -332,40 +369,16 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
             rc = VT_ERR_BUDGET;
             break;
           }
-          uint32_t pc = w->pc, mask = w->mask;
-          dev->ntw = dev->ntm = 0;
-          rc = vt_exec_step(dev, w, err);
+          vt_insn in;
+          rc = vt_sim_decode(dev, w, &in, err);
           if (rc != VT_OK) {
             locate(err, w, s, dev);
             break;
           }
+          rc = vt_sim_run_insn(dev, w, s, &in, err);
+          if (rc != VT_OK) break;
           executed++;
           progress = true;
-          dev->stats.warp_insns++;
-          dev->stats.thread_insns += (unsigned)vt_popcount32(mask);
-          if (dev->trace) {
-            vt_trace_event ev = {s, wg->id, w->wid, pc, 0, mask, dev->ntw, dev->ntm,
-                                 dev->twrites, dev->tmem};
-            const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
-            if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&wg->lds, pc);
-            ev.insn = p ? load_le(p, 4) : 0;
-            dev->trace(dev->trace_ctx, &ev);
-          }
-          if (w->state != WARP_RUNNING) {
-            unsigned waiting;
-            if (w->state == WARP_ENDED) wg->ended++;
-            rc = barrier_check(wg, err, &waiting);
-            if (rc) {
-              /* report at a waiting warp, at its barrier instruction: a
-               * waiting warp's pc already points past the barrier (barrier
-               * never branches, so it is pc - 4) */
-              for (unsigned k = 0; k < wg->nwarps; k++)
-                if (wg->warps[k]->state == WARP_BARRIER) {
-                  locate_at(err, wg->warps[k], s, dev, wg->warps[k]->pc - 4);
-                  break;
-                }
-            }
-          }
         }
       }
       /* retire finished workgroups */
@@ -373,7 +386,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
         vt_wg *wg = sm->wgs[g];
         if (wg->ended == wg->nwarps) {
           sm->used_slots -= wg->nwarps;
-          wg_free(wg);
+          vt_wg_free(wg);
           memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
           sm->nwgs--;
           done_wg++;
@@ -388,7 +401,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
     }
   }
   for (unsigned s = 0; s < nsm; s++) {
-    for (unsigned g = 0; g < sms[s].nwgs; g++) wg_free(sms[s].wgs[g]);
+    for (unsigned g = 0; g < sms[s].nwgs; g++) vt_wg_free(sms[s].wgs[g]);
     free(sms[s].wgs);
   }
   free(sms);

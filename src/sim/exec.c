@@ -121,7 +121,7 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
   return *e;
 }
 
-int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
+int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   vt_insn in;
   uint32_t pc = w->pc;
   if (pc & 3) {
@@ -166,10 +166,15 @@ int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
     /* regexti: signed 11-bit immediate (spec README decision 3) */
     in.vimm = (int32_t)sext(((uint32_t)w->exti_hi << 5) | (e->rs1 & 31), 11);
   }
-  bool was_armed = w->ext_armed;
+  *out = in;
+  return VT_OK;
+}
 
+int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
+  vt_insn in = *inp;
+  bool was_armed = w->ext_armed;
   const vt_insn_desc *d = vt_isa_insn((vt_insn_id)in.id);
-  uint32_t op = word & 0x7f;
+  uint32_t op = in.word & 0x7f;
   int rc;
   if (op == 0x0b || op == 0x2b || op == 0x5b || op == 0x7b)
     rc = vt_exec_ventus(dev, w, &in, err);
@@ -177,6 +182,7 @@ int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
     rc = vt_exec_vector(dev, w, &in, err);
   else
     rc = vt_exec_scalar(dev, w, &in, err);
+  inp->next_pc = in.next_pc;
   if (rc != VT_OK) return rc;
 
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
@@ -199,4 +205,10 @@ int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
   else
     dev->stats.scalar_insns++;
   return VT_OK;
+}
+
+int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
+  vt_insn in;
+  int rc = vt_sim_decode(dev, w, &in, err);
+  return rc != VT_OK ? rc : vt_sim_execute(dev, w, &in, err);
 }

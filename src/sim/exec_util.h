@@ -17,6 +17,16 @@ typedef struct vt_insn {
   uint32_t next_pc;           /* set by the executor */
 } vt_insn;
 
+/* vt_exec_step in two halves: fetch + decode + regext (no state change),
+ * then execution of the decoded instruction (in->next_pc is set). The timing
+ * model decodes a warp's next instruction ahead of executing it. */
+int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+/* What vt_device_run does per warp instruction: execute 'in' (decoded at
+ * w->pc), count it, call the trace callback, account for endprg and barrier
+ * (release or deadlock). Errors carry the location. */
+int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned sm, vt_insn *in, vt_error *err);
+
 int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
@@ -47,7 +57,7 @@ static inline void trace_v(vt_device *dev, const vt_warp *w, unsigned reg, uint3
 }
 static inline void trace_mem(vt_device *dev, uint32_t addr, uint32_t value, unsigned size,
                              bool store, unsigned lane) {
-  if (!dev->trace || dev->ntm >= 2 * VT_MAX_LANES) return;
+  if ((!dev->trace && !dev->rec_mem) || dev->ntm >= 2 * VT_MAX_LANES) return;
   vt_trace_mem *t = &dev->tmem[dev->ntm++];
   t->addr = addr;
   t->value = value;
