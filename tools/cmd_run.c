@@ -10,6 +10,7 @@
 #include "vt/isa.h"
 #include "vt/sim.h"
 #include "vt/testvec.h"
+#include "vt/timing.h"
 
 #define MAX_DUMPS 64
 
@@ -27,6 +28,10 @@ typedef struct run_opts {
   const char *elfs[16];
   unsigned nelfs;
   bool quiet;
+  /* timing model */
+  bool timing;
+  vt_timing_config tcfg;
+  const char *preset, *stats_csv, *timeline;
 } run_opts;
 
 static void usage(FILE *f) {
@@ -41,14 +46,22 @@ static void usage(FILE *f) {
           "  --trace FILE          one line per executed warp instruction (docs/run.md)\n"
           "  --elf FILE            load the PT_LOAD segments of an ELF kernel before the first\n"
           "                        launch (e.g. its .data/.rodata; repeatable)\n"
-          "  --stats-json FILE     statistics as JSON\n"
+          "  --stats-json FILE     statistics as JSON (with --timing: the timing counters)\n"
+          "  --timing              run with the cycle-approximate timing model (docs/timing.md):\n"
+          "                        prints the FIN line and the counters\n"
+          "  --preset P            timing parameters: ventus-2025 (default) or verilog-2024\n"
+          "  --tcfg KEY=VALUE      set one timing parameter (repeatable; --dump-config lists them)\n"
+          "  --stats-csv FILE      timing counters as CSV (per launch and SM)\n"
+          "  --timeline FILE       Chrome/Perfetto trace-event JSON of the timing run\n"
+          "  --counters-doc        print the Markdown table of the timing counters and exit\n"
           "  --sms N               number of SMs (default 2)\n"
           "  --warp-slots N        warp slots per SM (default 8; fixes the configuration)\n"
           "  --threads N           threads per warp (fixes the configuration)\n"
           "  --lds-bytes N         local memory per SM\n"
           "  --simt-depth N        SIMT stack entries per warp (default 1024)\n"
           "  --config FILE         'key = value' lines with the same names (sms, warp_slots,\n"
-          "                        threads, lds_bytes, max_insns, simt_depth)\n"
+          "                        threads, lds_bytes, max_insns, simt_depth, preset and the\n"
+          "                        timing parameters)\n"
           "  --dump-config         print the effective configuration and exit\n"
           "  -q, --quiet           no summary\n");
 }
@@ -62,9 +75,42 @@ static int set_key(run_opts *o, const char *key, const char *val, const char *wh
   return 0;
 }
 
+static int set_any(void *ctx, const char *key, const char *val, const char *where, char *err,
+                   size_t errn) {
+  run_opts *o = ctx;
+  if (!strcmp(key, "preset")) {
+    if (vt_timing_config_preset(&o->tcfg, val) != 0) {
+      snprintf(err, errn, "%s: unknown preset '%s' (ventus-2025, verilog-2024)", where, val);
+      return -1;
+    }
+    return 0;
+  }
+  int rc = vt_timing_config_set(&o->tcfg, key, val, where, err, errn);
+  if (rc <= 0) return rc;
+  return vt_dev_config_set(&o->cfg, key, val, where, err, errn);
+}
+
+static int set_tcfg(run_opts *o, const char *arg) {
+  char buf[256], err[700];
+  snprintf(buf, sizeof buf, "%s", arg);
+  char *eq = strchr(buf, '=');
+  if (!eq) {
+    fprintf(stderr, "vt run: bad --tcfg '%s' (expected KEY=VALUE)\n", arg);
+    return -1;
+  }
+  *eq = 0;
+  int rc = vt_timing_config_set(&o->tcfg, buf, eq + 1, "--tcfg", err, sizeof err);
+  if (rc == 1) {
+    fprintf(stderr, "vt run: --tcfg: unknown timing parameter '%s' (see --dump-config)\n", buf);
+    return -1;
+  }
+  if (rc) fprintf(stderr, "vt run: %s\n", err);
+  return rc;
+}
+
 static int read_config(run_opts *o, const char *path) {
   char err[700];
-  if (vt_dev_config_load(&o->cfg, path, err, sizeof err) != 0) {
+  if (vt_config_file_parse(path, set_any, o, err, sizeof err) != 0) {
     fprintf(stderr, "vt run: %s\n", err);
     return -1;
   }
@@ -164,8 +210,18 @@ int vt_cmd_run(int argc, char **argv) {
   run_opts o;
   memset(&o, 0, sizeof o);
   vt_dev_config_default(&o.cfg);
+  vt_timing_config_preset(&o.tcfg, NULL);
   const char *files[256];
   int nfiles = 0;
+  /* the preset first, so that --tcfg and --config settings apply on top of it */
+  for (int i = 1; i + 1 < argc; i++)
+    if (!strcmp(argv[i], "--preset")) {
+      o.preset = argv[i + 1];
+      if (vt_timing_config_preset(&o.tcfg, o.preset) != 0) {
+        fprintf(stderr, "vt run: unknown preset '%s' (ventus-2025, verilog-2024)\n", o.preset);
+        return 2;
+      }
+    }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -176,6 +232,11 @@ int vt_cmd_run(int argc, char **argv) {
       o.quiet = true;
     } else if (!strcmp(a, "--dump-config")) {
       o.dump_config = true;
+    } else if (!strcmp(a, "--timing")) {
+      o.timing = true;
+    } else if (!strcmp(a, "--counters-doc")) {
+      vt_timing_counters_markdown(stdout);
+      return 0;
     } else if (a[0] == '-' && a[1] == '-' && a[2]) {
       if (!v) {
         fprintf(stderr, "vt run: %s needs a value\n", a);
@@ -193,6 +254,10 @@ int vt_cmd_run(int argc, char **argv) {
         o.elfs[o.nelfs++] = v;
       }
       else if (!strcmp(a, "--stats-json")) o.stats_json = v;
+      else if (!strcmp(a, "--stats-csv")) o.stats_csv = v, o.timing = true;
+      else if (!strcmp(a, "--timeline")) o.timeline = v, o.timing = true;
+      else if (!strcmp(a, "--preset")) o.timing = true;
+      else if (!strcmp(a, "--tcfg")) rc = set_tcfg(&o, v);
       else if (!strcmp(a, "--config")) rc = read_config(&o, v);
       else if (!strcmp(a, "--max-insns")) rc = set_key(&o, "max_insns", v, "command line");
       else if (!strcmp(a, "--sms")) rc = set_key(&o, "sms", v, "command line");
@@ -218,6 +283,8 @@ int vt_cmd_run(int argc, char **argv) {
   }
   if (o.dump_config) {
     vt_dev_config_print(stdout, &o.cfg);
+    printf("# timing model (vt run --timing), preset %s\n", o.preset ? o.preset : "ventus-2025");
+    vt_timing_config_print(stdout, &o.tcfg);
     return 0;
   }
   if (nfiles == 0) {
@@ -253,12 +320,30 @@ int vt_cmd_run(int argc, char **argv) {
     }
     vt_elf_free(elf);
   }
+  vt_timing *tm = NULL;
+  FILE *tlf = NULL;
+  if (o.timing) {
+    tm = vt_timing_new(&o.tcfg);
+    if (!tm) status = 1;
+    if (tm && o.timeline) {
+      tlf = fopen(o.timeline, "w");
+      if (!tlf) {
+        fprintf(stderr, "vt run: %s: %s\n", o.timeline, strerror(errno));
+        status = 1;
+      } else {
+        vt_timing_set_timeline(tm, tlf);
+      }
+    }
+  }
   for (int i = 0; i < nfiles && status == 0; i++) {
     vt_error err;
     vt_testvec *tv = NULL;
     vt_launch l;
+    const char *base = strrchr(files[i], '/');
+    base = base ? base + 1 : files[i];
     if (vt_testvec_load(files[i], NULL, &tv, &err) != VT_OK ||
-        vt_testvec_apply(dev, tv, &l, &err) != VT_OK || vt_device_run(dev, &l, &err) != VT_OK) {
+        vt_testvec_apply(dev, tv, &l, &err) != VT_OK ||
+        (tm ? vt_timing_run(tm, dev, &l, base, &err) : vt_device_run(dev, &l, &err)) != VT_OK) {
       fprintf(stderr, "vt run: %s: %s\n", files[i], err.message);
       status = 1;
     }
@@ -286,7 +371,28 @@ int vt_cmd_run(int argc, char **argv) {
   }
   vt_run_stats s;
   vt_device_stats(dev, &s);
-  if (o.stats_json && write_stats_json(o.stats_json, &s) != 0) status = 1;
+  if (tm) {
+    if (tlf) {
+      if (vt_timing_close_timeline(tm) != 0 || fclose(tlf) != 0) {
+        fprintf(stderr, "vt run: %s: write error\n", o.timeline);
+        status = 1;
+      }
+    }
+    if (!o.quiet) vt_timing_report(tm, stdout);
+    const char *outs[2] = {o.stats_json, o.stats_csv};
+    for (int k = 0; k < 2; k++) {
+      if (!outs[k]) continue;
+      FILE *f = fopen(outs[k], "w");
+      if (!f || (k ? vt_timing_write_csv(tm, f) : vt_timing_write_json(tm, f)) != 0 ||
+          fclose(f) != 0) {
+        fprintf(stderr, "vt run: %s: cannot write\n", outs[k]);
+        status = 1;
+      }
+    }
+    vt_timing_free(tm);
+  } else if (o.stats_json && write_stats_json(o.stats_json, &s) != 0) {
+    status = 1;
+  }
   if (!o.quiet)
     fprintf(stderr,
             "vt run: %llu launch(es), %llu workgroup(s), %llu warp-instructions, %llu "

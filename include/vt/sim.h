@@ -46,6 +46,13 @@ int vt_dev_config_set(vt_dev_config *cfg, const char *key, const char *value, co
                       char *err, size_t errn);
 /* Apply a file of 'key = value' lines ('#' comments). 0 or -1 with err. */
 int vt_dev_config_load(vt_dev_config *cfg, const char *path, char *err, size_t errn);
+/* Read a file of 'key = value' lines ('#' comments), calling fn for each
+ * setting with "file:line" as 'where'; stops at the first non-zero return.
+ * 0 or the failing return (-1 with err for a malformed line or an unreadable
+ * file). */
+typedef int (*vt_config_fn)(void *ctx, const char *key, const char *value, const char *where,
+                            char *err, size_t errn);
+int vt_config_file_parse(const char *path, vt_config_fn fn, void *ctx, char *err, size_t errn);
 /* The effective settings as 'key = value' lines. */
 void vt_dev_config_print(FILE *f, const vt_dev_config *cfg);
 

@@ -54,7 +54,7 @@ range:
   return -1;
 }
 
-int vt_dev_config_load(vt_dev_config *cfg, const char *path, char *err, size_t errn) {
+int vt_config_file_parse(const char *path, vt_config_fn fn, void *ctx, char *err, size_t errn) {
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, errn, "%s: %s", path, strerror(errno));
@@ -86,10 +86,19 @@ int vt_dev_config_load(vt_dev_config *cfg, const char *path, char *err, size_t e
     char *ve = v + strlen(v);
     while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t' || ve[-1] == '\n' || ve[-1] == '\r'))
       *--ve = 0;
-    rc = vt_dev_config_set(cfg, k, v, where, err, errn);
+    rc = fn(ctx, k, v, where, err, errn);
   }
   fclose(f);
   return rc;
+}
+
+static int dev_set(void *ctx, const char *k, const char *v, const char *where, char *err,
+                   size_t errn) {
+  return vt_dev_config_set(ctx, k, v, where, err, errn);
+}
+
+int vt_dev_config_load(vt_dev_config *cfg, const char *path, char *err, size_t errn) {
+  return vt_config_file_parse(path, dev_set, cfg, err, errn);
 }
 
 void vt_dev_config_print(FILE *f, const vt_dev_config *c) {

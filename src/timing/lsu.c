@@ -1,0 +1,72 @@
+/* LSU (uarch.md 3.1): coalescing of the lane addresses of a memory
+ * instruction into one request per cache line (lowest remaining lane first),
+ * per lane for atomics; shared-memory bank conflicts; the address generator
+ * that sends one request per cycle. */
+#include "timing_internal.h"
+
+void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *dev) {
+  (void)w;
+  op->nreq = 0;
+  op->shared = 0;
+  unsigned n = dev->ntm;
+  if (n == 0) return;
+  bool amo = (op->flags & TM_I_AMO) != 0;
+  bool shared = true;
+  for (unsigned i = 0; i < n; i++)
+    if (dev->tmem[i].addr - VT_LDS_BASE >= 0x10000000u) shared = false;
+  op->shared = shared;
+  uint32_t lb = t->cfg.line_bytes;
+  uint32_t first_store = n;
+  if (amo)
+    for (unsigned i = 0; i < n; i++)
+      if (!dev->tmem[i].is_store) {
+        first_store = 0;
+        break;
+      }
+  /* bank occupancy per request for shared memory */
+  uint8_t bankcnt[TM_MAX_REQ][32];
+  unsigned nb = t->smem_banks;
+  for (unsigned i = 0; i < n; i++) {
+    const vt_trace_mem *m = &dev->tmem[i];
+    if (amo && first_store == 0 && m->is_store) continue; /* AMO: the load record stands for it */
+    uint32_t line = m->addr / lb;
+    unsigned r;
+    if (amo) {
+      r = op->nreq;
+    } else {
+      for (r = 0; r < op->nreq; r++)
+        if (op->req_line[r] == line) break;
+    }
+    if (r == op->nreq) {
+      if (op->nreq == TM_MAX_REQ) continue;
+      op->req_line[r] = line;
+      op->req_cost[r] = 1;
+      for (unsigned b = 0; b < nb && b < 32; b++) bankcnt[r][b] = 0;
+      op->nreq++;
+    }
+    if (shared) {
+      unsigned b = (m->addr / 4) % nb;
+      if (b < 32 && ++bankcnt[r][b] > op->req_cost[r]) op->req_cost[r] = bankcnt[r][b];
+    }
+  }
+}
+
+uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {
+  const vt_timing_config *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  uint64_t treq = now + c->lsu_setup_cycles, rsp_max = treq;
+  int kind = (op->flags & TM_I_AMO) ? TM_AMO : (op->flags & TM_I_STORE) ? TM_WR : TM_RD;
+  for (unsigned k = 0; k < op->nreq; k++) {
+    uint64_t acc, rsp;
+    if (op->shared)
+      rsp = tm_smem_access(t, sm, op->req_cost[k], kind != TM_RD, treq, &acc);
+    else
+      rsp = tm_l1d_access(t, sm, op->req_line[k], kind, treq, &acc);
+    treq = acc + 1;
+    if (rsp > rsp_max) rsp_max = rsp;
+  }
+  s->lsu_free = treq + 1;
+  TMC(t, sm, lsu_busy) += s->lsu_free - now;
+  TMC(t, sm, lsu_requests) += op->nreq;
+  return rsp_max + c->lsu_rsp_cycles;
+}

@@ -1,0 +1,283 @@
+/* Memory system timing (uarch.md 3): L1 data cache (write-back on hit,
+ * no-allocate on write miss, MSHRs with sub-entries, WSHRs), shared memory
+ * banks, L1 instruction cache, the per-SM link to one shared L2 (MSHRs,
+ * blocking SourceD), memory with latency, bandwidth and a limit on requests in
+ * flight, and the flush/invalidate at workgroup end.
+ *
+ * Requests are timed when they are made: each resource keeps the time it is
+ * next free, and a line being filled is present in the tag array with the
+ * time its fill completes, so later requests to it merge. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "timing_internal.h"
+
+int tm_mem_init(vt_timing *t) {
+  const vt_timing_config *c = &t->cfg;
+  for (unsigned s = 0; s < t->nsm; s++) {
+    tm_sm *sm = &t->sms[s];
+    if (tm_cache_init(&sm->l1d, c->l1d_sets, c->l1d_ways, false) ||
+        tm_cache_init(&sm->l1i, c->l1i_sets, c->l1i_ways, false))
+      return -1;
+    sm->l1d_mshr = calloc(c->l1d_mshr, sizeof *sm->l1d_mshr);
+    sm->l1d_mshr_sub = calloc(c->l1d_mshr, 1);
+    sm->l1d_mshr_line = calloc(c->l1d_mshr, sizeof *sm->l1d_mshr_line);
+    sm->l1d_wshr = calloc(c->l1d_wshr, sizeof *sm->l1d_wshr);
+    sm->l1i_mshr = calloc(c->l1i_mshr, sizeof *sm->l1i_mshr);
+    if (!sm->l1d_mshr || !sm->l1d_mshr_sub || !sm->l1d_mshr_line || !sm->l1d_wshr ||
+        !sm->l1i_mshr)
+      return -1;
+  }
+  if (tm_cache_init(&t->l2, c->l2_sets, c->l2_ways, c->l2_random_repl != 0)) return -1;
+  t->l2_mshr = calloc(c->l2_mshr, sizeof *t->l2_mshr);
+  t->dram_out = calloc(c->dram_max_outstanding, sizeof *t->dram_out);
+  return t->l2_mshr && t->dram_out ? 0 : -1;
+}
+
+void tm_mem_free(vt_timing *t) {
+  for (unsigned s = 0; s < t->nsm && t->sms; s++) {
+    tm_sm *sm = &t->sms[s];
+    tm_cache_free(&sm->l1d);
+    tm_cache_free(&sm->l1i);
+    free(sm->l1d_mshr);
+    free(sm->l1d_mshr_sub);
+    free(sm->l1d_mshr_line);
+    free(sm->l1d_wshr);
+    free(sm->l1i_mshr);
+  }
+  tm_cache_free(&t->l2);
+  free(t->l2_mshr);
+  free(t->dram_out);
+  t->l2_mshr = t->dram_out = NULL;
+}
+
+/* a free entry of a table of release times at 'at', waiting for the earliest
+ * if none is free; returns the index, *at moves forward by the wait */
+static unsigned free_entry(uint64_t *tab, unsigned n, uint64_t *at, uint64_t *stall) {
+  unsigned best = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (tab[i] <= *at) return i;
+    if (tab[i] < tab[best]) best = i;
+  }
+  *stall += tab[best] - *at;
+  *at = tab[best];
+  return best;
+}
+
+static uint64_t dram(vt_timing *t, unsigned sm, bool write, uint64_t at) {
+  const vt_timing_config *c = &t->cfg;
+  uint64_t beats = (c->line_bytes + c->dram_bytes_per_cycle - 1) / c->dram_bytes_per_cycle;
+  uint64_t *slot = &t->dram_out[t->dram_head];
+  uint64_t start = tm_max(tm_max(at, t->dram_next), *slot);
+  t->dram_next = start + beats;
+  uint64_t done = start + c->dram_latency + beats;
+  *slot = done;
+  t->dram_head = (t->dram_head + 1) % c->dram_max_outstanding;
+  if (write)
+    TMC(t, sm, dram_writes)++;
+  else
+    TMC(t, sm, dram_reads)++;
+  return done;
+}
+
+enum { L2_READ, L2_WRITE_PARTIAL, L2_WRITE_FULL, L2_ATOMIC };
+
+/* request from SM sm's L1 at 'at'; returns the time its response reaches the L1 */
+static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at) {
+  const vt_timing_config *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  uint64_t a = tm_max(at, s->link_next);
+  s->link_next = a + 1;
+  a = tm_max(a, tm_max(t->l2_next, t->l2_block));
+  t->l2_next = a + 1;
+  TMC(t, sm, l2_accesses)++;
+  tm_cache *l2 = &t->l2;
+  int e = tm_cache_find(l2, line);
+  uint64_t r;
+  if (e >= 0 && l2->valid_at[e] <= a) {
+    TMC(t, sm, l2_hits)++;
+    tm_cache_touch(l2, e, a);
+    if (kind != L2_READ) l2->dirty[e] = 1;
+    r = a + c->l2_latency;
+  } else if (e >= 0) { /* merged into an outstanding miss */
+    TMC(t, sm, l2_misses)++;
+    if (kind != L2_READ) l2->dirty[e] = 1;
+    r = tm_max(l2->valid_at[e], a + c->l2_latency);
+  } else if (kind == L2_WRITE_FULL) { /* no allocation: straight to memory */
+    TMC(t, sm, l2_misses)++;
+    dram(t, sm, true, a + 1);
+    r = a + c->l2_latency;
+  } else if (kind == L2_WRITE_PARTIAL) { /* fetch, merge, write back; no allocation */
+    TMC(t, sm, l2_misses)++;
+    uint64_t d = dram(t, sm, false, a + 1);
+    dram(t, sm, true, d);
+    r = d + c->l2_miss_overhead;
+  } else {
+    TMC(t, sm, l2_misses)++;
+    uint64_t stall = 0;
+    unsigned m = free_entry(t->l2_mshr, c->l2_mshr, &a, &stall);
+    TMC(t, sm, l2_mshr_stalls) += stall;
+    uint64_t d = dram(t, sm, false, a + 1);
+    uint64_t fill = d + c->l2_miss_overhead;
+    int v = tm_cache_victim(l2, line, a);
+    if (l2->tag[v] && l2->dirty[v]) dram(t, sm, true, d);
+    l2->tag[v] = line + 1;
+    l2->valid_at[v] = fill;
+    l2->dirty[v] = kind == L2_ATOMIC;
+    tm_cache_touch(l2, v, a);
+    t->l2_mshr[m] = fill;
+    r = fill;
+  }
+  r = tm_max(r, t->sourced_next);
+  t->sourced_next = r + c->l2_resp_interval;
+  return r;
+}
+
+uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
+                       uint64_t *accepted) {
+  const vt_timing_config *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1d;
+  uint64_t acc = tm_max(at, tm_max(s->l1d_next, s->l1d_block)), rsp, stall = 0;
+  TMC(t, sm, l1d_accesses)++;
+  int e = tm_cache_find(l1, line);
+  if (kind == TM_AMO) { /* performed at the L2; the L1 copy is dropped */
+    TMC(t, sm, l1d_misses)++;
+    if (e >= 0 && l1->valid_at[e] <= acc) {
+      if (l1->dirty[e]) {
+        l2_access(t, sm, line, L2_WRITE_FULL, acc + c->l1d_miss_latency);
+        TMC(t, sm, l1d_writebacks)++;
+      }
+      l1->tag[e] = 0;
+      l1->dirty[e] = 0;
+    }
+    rsp = l2_access(t, sm, line, L2_ATOMIC, acc + c->l1d_miss_latency) + c->l1d_fill_latency;
+  } else if (kind == TM_RD) {
+    if (e >= 0 && l1->valid_at[e] <= acc) {
+      TMC(t, sm, l1d_hits)++;
+      tm_cache_touch(l1, e, acc);
+      rsp = acc + c->l1d_hit_latency;
+    } else if (e >= 0) { /* outstanding miss: merge into its MSHR entry */
+      TMC(t, sm, l1d_misses)++;
+      unsigned m;
+      for (m = 0; m < c->l1d_mshr; m++)
+        if (s->l1d_mshr_line[m] == line && s->l1d_mshr[m] > acc) break;
+      if (m < c->l1d_mshr && s->l1d_mshr_sub[m] < c->l1d_mshr_sub) {
+        s->l1d_mshr_sub[m]++;
+        rsp = l1->valid_at[e] + c->l1d_fill_latency + s->l1d_mshr_sub[m] - 1u;
+      } else { /* sub-entries full: wait for the fill, then hit */
+        stall += l1->valid_at[e] - acc;
+        acc = l1->valid_at[e];
+        rsp = acc + c->l1d_hit_latency;
+      }
+    } else {
+      TMC(t, sm, l1d_misses)++;
+      unsigned m = free_entry(s->l1d_mshr, c->l1d_mshr, &acc, &stall);
+      uint64_t req = acc + c->l1d_miss_latency;
+      int v = tm_cache_victim(l1, line, acc);
+      if (l1->tag[v] && l1->dirty[v]) {
+        l2_access(t, sm, l1->tag[v] - 1, L2_WRITE_FULL, req);
+        TMC(t, sm, l1d_writebacks)++;
+      }
+      uint64_t fill = l2_access(t, sm, line, L2_READ, req);
+      l1->tag[v] = line + 1;
+      l1->valid_at[v] = fill;
+      l1->dirty[v] = 0;
+      tm_cache_touch(l1, v, acc);
+      s->l1d_mshr[m] = fill;
+      s->l1d_mshr_line[m] = line;
+      s->l1d_mshr_sub[m] = 1;
+      rsp = fill + c->l1d_fill_latency;
+    }
+  } else { /* write */
+    if (e >= 0 && l1->valid_at[e] > acc) { /* write to a line being filled: wait */
+      stall += l1->valid_at[e] - acc;
+      acc = l1->valid_at[e];
+    }
+    if (e >= 0) {
+      TMC(t, sm, l1d_hits)++;
+      l1->dirty[e] = 1;
+      tm_cache_touch(l1, e, acc);
+      rsp = acc + c->l1d_hit_latency;
+    } else {
+      TMC(t, sm, l1d_misses)++;
+      unsigned m = free_entry(s->l1d_wshr, c->l1d_wshr, &acc, &stall);
+      s->l1d_wshr[m] = l2_access(t, sm, line, L2_WRITE_PARTIAL, acc + c->l1d_miss_latency);
+      rsp = acc + c->l1d_miss_latency;
+    }
+  }
+  TMC(t, sm, l1d_mshr_stalls) += stall;
+  s->l1d_next = acc + 1;
+  *accepted = acc;
+  return rsp;
+}
+
+uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, uint64_t at,
+                        uint64_t *accepted) {
+  tm_sm *s = &t->sms[sm];
+  if (cost == 0) cost = 1;
+  uint64_t acc = tm_max(at, s->smem_next);
+  s->smem_next = acc + cost + (write ? 1 : 0);
+  TMC(t, sm, smem_accesses)++;
+  TMC(t, sm, smem_conflicts) += cost - 1;
+  *accepted = acc + cost - 1;
+  return acc + cost - 1 + t->cfg.smem_latency;
+}
+
+uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, bool *hit) {
+  const vt_timing_config *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1i;
+  TMC(t, sm, l1i_accesses)++;
+  int e = tm_cache_find(l1, line);
+  *hit = false;
+  if (e >= 0 && l1->valid_at[e] <= at) {
+    TMC(t, sm, l1i_hits)++;
+    tm_cache_touch(l1, e, at);
+    *hit = true;
+    return at;
+  }
+  TMC(t, sm, l1i_misses)++;
+  if (e >= 0) return l1->valid_at[e];
+  uint64_t a = at, stall = 0;
+  unsigned m = free_entry(s->l1i_mshr, c->l1i_mshr, &a, &stall);
+  TMC(t, sm, l1i_mshr_stalls) += stall;
+  uint64_t fill = l2_access(t, sm, line, L2_READ, a + c->l1i_miss_latency) + 1;
+  int v = tm_cache_victim(l1, line, a);
+  l1->tag[v] = line + 1;
+  l1->valid_at[v] = fill;
+  tm_cache_touch(l1, v, a);
+  s->l1i_mshr[m] = fill;
+  return fill;
+}
+
+void tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at) {
+  const vt_timing_config *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1d;
+  uint64_t k = tm_max(at, s->l1d_block);
+  size_t n = (size_t)l1->sets * l1->ways;
+  for (size_t e = 0; e < n; e++) {
+    if (l1->tag[e] && l1->dirty[e]) {
+      l2_access(t, sm, l1->tag[e] - 1, L2_WRITE_FULL, k++);
+      TMC(t, sm, l1d_writebacks)++;
+    }
+    l1->tag[e] = 0;
+    l1->dirty[e] = 0;
+    l1->valid_at[e] = 0;
+  }
+  memset(s->l1d_mshr, 0, c->l1d_mshr * sizeof *s->l1d_mshr);
+  /* L2 flush + invalidate: one set x way entry per cycle, dirty lines to memory */
+  tm_cache *l2 = &t->l2;
+  uint64_t w = tm_max(k + 1, tm_max(t->l2_next, t->l2_block));
+  size_t n2 = (size_t)l2->sets * l2->ways;
+  for (size_t e = 0; e < n2; e++, w++) {
+    if (l2->tag[e] && l2->dirty[e]) dram(t, sm, true, tm_max(w, l2->valid_at[e]));
+    l2->tag[e] = 0;
+    l2->dirty[e] = 0;
+    l2->valid_at[e] = 0;
+  }
+  t->l2_block = w;
+  s->l1d_block = w + 1;
+  TMC(t, sm, flush_cycles) += w + 1 - at;
+}

@@ -1,0 +1,584 @@
+/* One SM cycle (uarch.md 2): issue from the collector units to the
+ * functional units (1 X + 1 V), operand collection with register-bank
+ * arbitration, dispatch of one X and one V instruction from the warps'
+ * instruction buffers into collector units (scoreboard, branch lock, barrier,
+ * fence, per-warp LSU limit, one instruction per warp in the collector), the
+ * functional execution of the dispatched instruction, fetch, and at the end of
+ * the cycle writeback (1 scalar + 1 vector port, fixed priority), which makes
+ * cleared scoreboard bits visible in the next cycle. */
+#include <string.h>
+
+#include "timing_internal.h"
+
+static inline bool bit(const uint64_t *b, unsigned r) { return (b[r >> 6] >> (r & 63)) & 1; }
+static inline void bset(uint64_t *b, unsigned r) { b[r >> 6] |= 1ull << (r & 63); }
+static inline void bclr(uint64_t *b, unsigned r) { b[r >> 6] &= ~(1ull << (r & 63)); }
+
+static unsigned field_reg(const vt_insn *in, unsigned f) {
+  switch (f) {
+  case TM_F_RD: return in->rd;
+  case TM_F_RS1: return in->rs1;
+  case TM_F_RS2: return in->rs2;
+  case TM_F_RS3: return in->rs3;
+  case TM_F_VS3: return in->vs3;
+  default: return 0;
+  }
+}
+
+static int op_alloc(vt_timing *t) {
+  int i = t->op_free;
+  if (i >= 0) t->op_free = t->ops[i].next;
+  return i;
+}
+static void op_release(vt_timing *t, int i) {
+  t->ops[i].next = t->op_free;
+  t->op_free = i;
+}
+
+/* ---------------- writeback ---------------- */
+
+/* writeback priority over units (X: ALU > FPU > LSU > CSR > SFU > MUL;
+ * V: vALU > FPU > LSU > SFU > MUL > TC) */
+static const uint8_t wb_order[] = {TM_U_ALU, TM_U_VALU, TM_U_FPU, TM_U_LSU, TM_U_CSR,
+                                   TM_U_SFU, TM_U_MUL, TM_U_TC};
+
+static void complete(vt_timing *t, unsigned smi, int oi) {
+  tm_sm *s = &t->sms[smi];
+  tm_op *op = &t->ops[oi];
+  tm_warp *w = &s->warps[op->warp];
+  if (op->dst_kind == TM_R_X && op->dst_reg) {
+    bclr(w->xpend, op->dst_reg);
+    bclr(w->xmem, op->dst_reg);
+  } else if (op->dst_kind == TM_R_V) {
+    bclr(w->vpend, op->dst_reg);
+    bclr(w->vmem, op->dst_reg);
+  }
+  /* the branch outcome reaches the warp scheduler: redirect, unlock */
+  if (op->redirect) tm_ibuf_flush(w, op->target);
+  if ((op->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = false;
+  if (op->flags & TM_I_MEM) {
+    w->lsu_out--;
+    s->lsu_mshr_used--;
+  }
+  w->inflight--;
+  op_release(t, oi);
+  if (w->ended) tm_warp_retire_check(t, smi, op->warp);
+}
+
+void tm_writeback(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
+  uint64_t now = t->now;
+  bool port[3] = {false, false, false};
+  for (unsigned k = 0; k < sizeof wb_order; k++) {
+    tm_unitq *q = &s->uq[wb_order[k]];
+    if (!q->n) continue;
+    int oi = q->q[q->head];
+    tm_op *op = &t->ops[oi];
+    if (op->ready > now) {
+      tm_wake(t, op->ready);
+      continue;
+    }
+    unsigned p = op->dst_kind == TM_R_X ? (op->dst_reg ? 1 : 0) : op->dst_kind == TM_R_V ? 2 : 0;
+    if (p && port[p]) {
+      TMC(t, smi, wb_conflicts)++;
+      tm_wake(t, now + 1);
+      continue;
+    }
+    port[p] = p != 0;
+    q->head = (q->head + 1) % TM_UQ;
+    q->n--;
+    t->progress = true;
+    complete(t, smi, oi);
+  }
+}
+
+/* ---------------- issue ---------------- */
+
+static unsigned unit_capacity(const vt_timing *t, unsigned u) {
+  const vt_timing_config *c = &t->cfg;
+  switch (u) {
+  case TM_U_ALU: return c->lat_alu + 1;
+  case TM_U_CSR: return c->lat_csr + 1;
+  case TM_U_VALU: return c->lat_valu + 1;
+  case TM_U_MUL: return c->lat_mul + 1;
+  case TM_U_FPU: {
+    uint32_t m = c->lat_fma;
+    if (c->lat_fadd > m) m = c->lat_fadd;
+    if (c->lat_fmul > m) m = c->lat_fmul;
+    return m + 1;
+  }
+  case TM_U_TC: return t->lat_tc + 1;
+  default: return 2;
+  }
+}
+
+static bool unit_ready(vt_timing *t, tm_sm *s, unsigned u) {
+  uint64_t now = t->now;
+  tm_unitq *q = &s->uq[u];
+  if (q->n >= TM_UQ - 1) return false;
+  switch (u) {
+  case TM_U_CTRL: return true;
+  case TM_U_SFU:
+    if (s->sfu_free > now) {
+      tm_wake(t, s->sfu_free);
+      return false;
+    }
+    return q->n < 2;
+  case TM_U_LSU:
+    if (s->lsu_free > now) {
+      tm_wake(t, s->lsu_free);
+      return false;
+    }
+    return s->lsu_mshr_used < t->lsu_mshr;
+  default: {
+    unsigned cap = unit_capacity(t, u);
+    return q->n < (cap < TM_UQ - 1 ? cap : TM_UQ - 1);
+  }
+  }
+}
+
+static void push_result(tm_sm *s, unsigned u, tm_op *ops, int oi) {
+  tm_unitq *q = &s->uq[u];
+  /* keep completion order (the FPU's classes differ in latency) */
+  unsigned pos = q->n;
+  while (pos > 0 && ops[q->q[(q->head + pos - 1) % TM_UQ]].ready > ops[oi].ready) {
+    q->q[(q->head + pos) % TM_UQ] = q->q[(q->head + pos - 1) % TM_UQ];
+    pos--;
+  }
+  q->q[(q->head + pos) % TM_UQ] = oi;
+  q->n++;
+}
+
+static void barrier_arrive(vt_timing *t, unsigned smi, tm_warp *w) {
+  tm_wg *g = w->wg;
+  tm_sm *s = &t->sms[smi];
+  w->at_barrier = true;
+  g->arrived++;
+  if (g->arrived < g->nwarps - g->ended) return;
+  g->arrived = 0;
+  for (unsigned k = 0; k < g->nwarps; k++) {
+    tm_warp *o = &s->warps[g->slot[k]];
+    if (o->wg != g || !o->at_barrier) continue;
+    o->at_barrier = false;
+    o->branch_lock = false;
+  }
+}
+
+static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
+  tm_sm *s = &t->sms[smi];
+  int oi = s->cu[cu];
+  tm_op *op = &t->ops[oi];
+  tm_warp *w = &s->warps[op->warp];
+  uint64_t now = t->now;
+  s->cu[cu] = -1;
+  s->ncu_used--;
+  w->in_oc = false;
+  w->oc_op = -1;
+  w->oc_free_at = now + 1;
+  t->progress = true;
+  uint64_t *c = s->c;
+  if (op->path == TM_X) {
+    c[VT_TC_insns_x]++;
+    c[VT_TC_fin_x]++;
+    s->x_issued_now = true;
+  } else {
+    c[VT_TC_insns_v]++;
+    if (op->scalar_on_v) s->v_scalar_now = true;
+  }
+  if (op->flags & TM_I_VECTOR) {
+    c[VT_TC_insns_vector]++;
+    c[VT_TC_fin_v] += vt_popcount32(op->lanes);
+    c[VT_TC_thread_insns] += vt_popcount32(op->lanes);
+  } else {
+    c[VT_TC_thread_insns]++;
+  }
+  switch (op->unit) {
+  case TM_U_CTRL:
+    c[VT_TC_u_ctrl]++;
+    w->inflight--;
+    if (op->flags & TM_I_BARRIER) {
+      barrier_arrive(t, smi, w);
+    } else if (op->flags & TM_I_ENDPRG) {
+      w->ended = true;
+      w->wg->ended++;
+      /* warps waiting at a barrier that this warp will never reach were
+       * reported by the functional model (deadlock) */
+      tm_warp_retire_check(t, smi, op->warp);
+    }
+    op_release(t, oi);
+    return;
+  case TM_U_SFU:
+    c[VT_TC_u_sfu]++;
+    op->ready = now + op->sfu_cycles;
+    s->sfu_free = op->ready;
+    c[VT_TC_sfu_busy] += op->sfu_cycles;
+    break;
+  case TM_U_LSU:
+    c[VT_TC_u_lsu]++;
+    op->ready = tm_lsu_issue(t, smi, op, now);
+    s->lsu_mshr_used++;
+    break;
+  default:
+    op->ready = now + op->lat;
+    c[op->unit == TM_U_ALU ? VT_TC_u_alu : op->unit == TM_U_CSR ? VT_TC_u_csr
+      : op->unit == TM_U_VALU ? VT_TC_u_valu : op->unit == TM_U_MUL ? VT_TC_u_mul
+      : op->unit == TM_U_FPU ? VT_TC_u_fpu : VT_TC_u_tc]++;
+    break;
+  }
+  push_result(s, op->unit, t->ops, oi);
+  tm_wake(t, op->ready);
+}
+
+static void issue_stage(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
+  uint64_t now = t->now;
+  s->x_issued_now = s->v_scalar_now = false;
+  if (!s->ncu_used) return;
+  for (unsigned path = 0; path < 2; path++) {
+    unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
+    for (unsigned k = 1; k <= t->ncu; k++) {
+      unsigned i = (*rr + k) % t->ncu;
+      int oi = s->cu[i];
+      if (oi < 0) continue;
+      tm_op *op = &t->ops[oi];
+      if (op->path != path || op->pending) continue;
+      if (op->ready > now) {
+        tm_wake(t, op->ready);
+        continue;
+      }
+      if (!unit_ready(t, s, op->unit)) continue;
+      issue_op(t, smi, i);
+      *rr = i;
+      break;
+    }
+  }
+  /* RTL INST_CNT_2 quirk: a scalar instruction on the V path is counted in X
+   * only when an X instruction issues in the same cycle */
+  if (s->x_issued_now && s->v_scalar_now) s->c[VT_TC_fin_x]++;
+}
+
+/* ---------------- operand collection ---------------- */
+
+static void collect_stage(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
+  if (!s->ncu_used) return;
+  const vt_timing_config *c = &t->cfg;
+  uint64_t now = t->now;
+  uint32_t used[3] = {0, 0, 0};
+  unsigned nb = c->reg_banks;
+  s->rr_bank = (s->rr_bank + 1) % t->ncu;
+  for (unsigned k = 0; k < t->ncu; k++) {
+    unsigned i = (s->rr_bank + k) % t->ncu;
+    int oi = s->cu[i];
+    if (oi < 0) continue;
+    tm_op *op = &t->ops[oi];
+    if (!op->pending) continue;
+    op->lost_bank = false;
+    for (unsigned j = 0; j < op->nsrc; j++) {
+      if (!((op->pending >> j) & 1)) continue;
+      unsigned bank = (op->warp + op->src_reg[j]) % nb;
+      uint32_t *u = &used[op->src_kind[j]];
+      if ((*u >> bank) & 1) {
+        op->lost_bank = true;
+        s->c[VT_TC_bank_conflicts]++;
+        continue;
+      }
+      *u |= 1u << bank;
+      op->pending &= (uint8_t)~(1u << j);
+    }
+    t->progress = true;
+    if (!op->pending) op->ready = now + (c->oc_latency > 1 ? c->oc_latency - 1 : 1);
+  }
+}
+
+/* ---------------- dispatch ---------------- */
+
+static uint32_t div_cycles(const vt_timing *t, uint32_t a, uint32_t d, bool is_signed) {
+  if (is_signed) {
+    a = (int32_t)a < 0 ? 0u - a : a;
+    d = (int32_t)d < 0 ? 0u - d : d;
+  }
+  if (d == 0 || a < d) return 2;
+  unsigned la = (unsigned)__builtin_clz(a), ld = (unsigned)__builtin_clz(d);
+  return t->cfg.sfu_idiv_base + (ld - la + 1);
+}
+
+static uint32_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, unsigned lane) {
+  unsigned r = field_reg(in, s.field);
+  return s.kind == TM_R_V ? fw->v[r][lane] : fw->x[r];
+}
+
+/* SFU occupancy (uarch.md 2.2): lane groups with an active lane, each a
+ * float divide/sqrt or a data-dependent integer divide, plus queueing */
+static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn *in,
+                           const tm_iinfo *info) {
+  const vt_timing_config *c = &t->cfg;
+  uint32_t lanes = (info->flags & TM_I_VECTOR) ? (fw->mask & fw->lane_limit) : 1u;
+  unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
+  bool is_signed = true;
+  const char *m = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
+  if (strstr(m, "divu") || strstr(m, "remu")) is_signed = false;
+  for (unsigned base = 0; base < VT_MAX_LANES; base += g) {
+    uint32_t gm = (g >= 32 ? 0xffffffffu : ((1u << g) - 1u)) << base;
+    if (!(lanes & gm)) continue;
+    uint32_t worst = 0;
+    if (info->flags & TM_I_IDIV) {
+      for (unsigned l = base; l < base + g && l < VT_MAX_LANES; l++) {
+        if (!((lanes >> l) & 1)) continue;
+        uint32_t cy = div_cycles(t, operand_value(fw, in, info->src[0], l),
+                                 operand_value(fw, in, info->src[1], l), is_signed);
+        if (cy > worst) worst = cy;
+      }
+    } else {
+      worst = c->sfu_fdiv_cycles;
+    }
+    total += worst + c->sfu_group_overhead;
+  }
+  return total;
+}
+
+/* the warp's decoded next instruction, absorbing regext prefixes; returns
+ * false (with w->reason set) when none is ready */
+static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
+  uint64_t now = t->now;
+  for (;;) {
+    uint32_t pc = w->fw->pc;
+    while (w->ib_n) {
+      tm_group *g = &w->ib[w->ib_head];
+      if (pc >= g->pc && pc < g->pc + 4u * g->n) break;
+      w->ib_head = (w->ib_head + 1) % TM_IBUF;
+      w->ib_n--;
+    }
+    if (!w->ib_n) {
+      w->fetch_pc = pc; /* nothing buffered: fetch from the warp's pc */
+      w->reason = TM_ST_IBUFFER;
+      return false;
+    }
+    if (w->ib[w->ib_head].ready > now) {
+      tm_wake(t, w->ib[w->ib_head].ready);
+      w->reason = TM_ST_IBUFFER;
+      return false;
+    }
+    if (!w->head_valid) {
+      int rc = vt_sim_decode(t->dev, w->fw, &w->head, t->err);
+      if (rc != VT_OK) {
+        vt_sim_locate_at(t->err, w->fw, smi, t->dev, pc);
+        t->err_rc = rc;
+        return false;
+      }
+      w->hinfo = &t->info[w->head.id];
+      w->head_valid = true;
+    }
+    if (!(w->hinfo->flags & TM_I_REGEXT)) return true;
+    /* regext/regexti: absorbed by decode, never issued */
+    if (t->executed >= t->budget) {
+      vt_err_set(t->err, VT_ERR_BUDGET,
+                 "instruction budget of %llu warp instructions exhausted (--max-insns)",
+                 (unsigned long long)t->budget);
+      vt_sim_locate_at(t->err, w->fw, smi, t->dev, pc);
+      t->err_rc = VT_ERR_BUDGET;
+      return false;
+    }
+    int rc = vt_sim_run_insn(t->dev, w->fw, smi, &w->head, t->err);
+    if (rc != VT_OK) {
+      t->err_rc = rc;
+      return false;
+    }
+    t->executed++;
+    t->progress = true;
+    w->head_valid = false;
+    t->sms[smi].c[VT_TC_regext]++;
+  }
+}
+
+/* can warp w dispatch its head instruction now? sets w->reason otherwise */
+static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
+  uint64_t now = t->now;
+  if (w->ended) {
+    w->reason = TM_ST_ENDED;
+    return false;
+  }
+  if (w->at_barrier) {
+    w->reason = TM_ST_BARRIER;
+    return false;
+  }
+  if (w->in_oc) {
+    tm_op *op = &t->ops[w->oc_op];
+    w->reason = op->lost_bank ? TM_ST_BANK
+                : (op->pending || op->ready > now) ? TM_ST_OPCOL : TM_ST_UNIT;
+    return false;
+  }
+  if (w->oc_free_at > now) {
+    tm_wake(t, w->oc_free_at);
+    w->reason = TM_ST_OPCOL;
+    return false;
+  }
+  if (w->branch_lock) {
+    w->reason = TM_ST_BRANCH;
+    return false;
+  }
+  if (!head_ready(t, smi, w)) return false;
+  const tm_iinfo *info = w->hinfo;
+  const vt_insn *in = &w->head;
+  bool hz = false, mem = false;
+  for (unsigned j = 0; j < info->nsrc; j++) {
+    unsigned r = field_reg(in, info->src[j].field);
+    if (info->src[j].kind == TM_R_X) {
+      if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+    } else if (bit(w->vpend, r)) {
+      hz = true, mem |= bit(w->vmem, r);
+    }
+  }
+  if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
+    hz = true, mem |= bit(w->vmem, 0);
+  if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
+    hz = true, mem |= bit(w->xmem, in->rd);
+  if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
+  if (hz) {
+    w->reason = mem ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
+    return false;
+  }
+  if (((info->flags & TM_I_MEM) && w->lsu_out >= t->cfg.lsu_per_warp) ||
+      ((info->flags & TM_I_FENCE) && w->lsu_out > 0)) {
+    w->reason = TM_ST_MEMORY;
+    return false;
+  }
+  w->reason = TM_ST_DISPATCH;
+  return true;
+}
+
+static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
+  tm_sm *s = &t->sms[smi];
+  tm_warp *w = &s->warps[slot];
+  vt_warp *fw = w->fw;
+  const tm_iinfo *info = w->hinfo;
+  vt_insn *in = &w->head;
+  if (t->executed >= t->budget) {
+    vt_err_set(t->err, VT_ERR_BUDGET,
+               "instruction budget of %llu warp instructions exhausted (--max-insns)",
+               (unsigned long long)t->budget);
+    vt_sim_locate_at(t->err, fw, smi, t->dev, fw->pc);
+    return t->err_rc = VT_ERR_BUDGET;
+  }
+  int oi = op_alloc(t);
+  if (oi < 0) return VT_OK; /* cannot happen: the pool covers every collector unit and unit queue */
+  tm_op *op = &t->ops[oi];
+  op->warp = (uint16_t)slot;
+  op->path = info->path;
+  op->unit = info->unit;
+  op->lat = info->unit == TM_U_TC ? (uint8_t)t->lat_tc : info->lat;
+  op->flags = info->flags;
+  op->id = in->id;
+  op->dst_kind = info->dst_kind;
+  op->dst_reg = (uint16_t)in->rd;
+  op->redirect = false;
+  op->lost_bank = false;
+  op->nreq = 0;
+  op->scalar_on_v = info->path == TM_V && !(info->flags & TM_I_VECTOR);
+  op->nsrc = 0;
+  op->pending = 0;
+  for (unsigned j = 0; j < info->nsrc; j++) {
+    unsigned r = field_reg(in, info->src[j].field);
+    if (info->src[j].kind == TM_R_X && r == 0) continue;
+    op->src_kind[op->nsrc] = info->src[j].kind;
+    op->src_reg[op->nsrc] = (uint16_t)r;
+    op->pending |= (uint8_t)(1u << op->nsrc);
+    op->nsrc++;
+  }
+  if ((info->flags & TM_I_MASKABLE) && !in->vm && op->nsrc < 5) {
+    op->src_kind[op->nsrc] = TM_R_V;
+    op->src_reg[op->nsrc] = 0;
+    op->pending |= (uint8_t)(1u << op->nsrc);
+    op->nsrc++;
+  }
+  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info);
+  uint32_t mask = fw->mask;
+  unsigned depth = fw->depth;
+  uint32_t pc = fw->pc;
+  /* functional execution */
+  int rc = vt_sim_run_insn(t->dev, fw, smi, in, t->err);
+  if (rc != VT_OK) {
+    op_release(t, oi);
+    return t->err_rc = rc;
+  }
+  t->executed++;
+  t->progress = true;
+  op->lanes = mask;
+  if (info->flags & TM_I_MEM) {
+    tm_mem_prepare(t, op, fw, t->dev);
+    w->lsu_out++;
+  }
+  if (in->next_pc != pc + 4) {
+    op->redirect = true;
+    op->target = in->next_pc;
+  }
+  if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
+  if (info->flags & TM_I_VBRANCH) {
+    s->c[VT_TC_vbranches]++;
+    if (fw->depth > depth) s->c[VT_TC_vbranches_div]++;
+    if (fw->depth > s->c[VT_TC_simt_depth_max]) s->c[VT_TC_simt_depth_max] = fw->depth;
+  }
+  if (op->dst_kind == TM_R_X && op->dst_reg) {
+    bset(w->xpend, op->dst_reg);
+    if (info->flags & TM_I_MEM) bset(w->xmem, op->dst_reg);
+  } else if (op->dst_kind == TM_R_V) {
+    bset(w->vpend, op->dst_reg);
+    if (info->flags & TM_I_MEM) bset(w->vmem, op->dst_reg);
+  }
+  w->head_valid = false;
+  w->in_oc = true;
+  w->oc_op = oi;
+  w->inflight++;
+  w->reason = TM_ST_ISSUE;
+  op->ready = op->pending ? TM_NEVER : t->now + t->cfg.oc_latency_noreg;
+  if (!op->pending) tm_wake(t, op->ready);
+  for (unsigned i = 0; i < t->ncu; i++)
+    if (s->cu[i] < 0) {
+      s->cu[i] = oi;
+      s->ncu_used++;
+      break;
+    }
+  if (t->tl) tm_tl_instant(t, smi, slot, vt_isa_insn((vt_insn_id)in->id)->mnemonic, t->now);
+  return VT_OK;
+}
+
+static void dispatch_stage(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
+  if (!s->nwarps_res) return;
+  uint64_t now = t->now;
+  uint32_t elig[2] = {0, 0};
+  for (unsigned slot = 0; slot < t->nslots; slot++) {
+    tm_warp *w = &s->warps[slot];
+    if (!w->fw) continue;
+    if (w->start_at > now) {
+      tm_wake(t, w->start_at);
+      continue;
+    }
+    if (warp_eligible(t, smi, w)) elig[w->hinfo->path] |= 1u << slot;
+    if (t->err_rc) return;
+  }
+  /* V takes the first free collector unit, then X */
+  static const unsigned order[2] = {TM_V, TM_X};
+  for (unsigned k = 0; k < 2; k++) {
+    unsigned path = order[k];
+    if (!elig[path] || s->ncu_used >= t->ncu) continue;
+    unsigned *rr = path == TM_X ? &s->rr_x : &s->rr_v;
+    for (unsigned j = 1; j <= t->nslots; j++) {
+      unsigned slot = (*rr + j) % t->nslots;
+      if (!((elig[path] >> slot) & 1)) continue;
+      *rr = slot;
+      if (dispatch(t, smi, slot) != VT_OK) return;
+      break;
+    }
+  }
+}
+
+int tm_sm_cycle(vt_timing *t, unsigned smi) {
+  issue_stage(t, smi);
+  collect_stage(t, smi);
+  dispatch_stage(t, smi);
+  if (t->err_rc) return t->err_rc;
+  tm_fetch(t, smi);
+  tm_writeback(t, smi);
+  return t->err_rc;
+}

@@ -1,0 +1,262 @@
+/* Internal state of the timing model: per-instruction static information,
+ * caches and the memory system, SMs with their warps, collector units and
+ * functional units, the CTA scheduler, statistics. All arrays are allocated
+ * when a launch starts; the cycle loop does not allocate (workgroup creation
+ * in the functional simulator excepted, once per workgroup). */
+#ifndef VT_TIMING_INTERNAL_H
+#define VT_TIMING_INTERNAL_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim/exec_util.h"
+#include "vt/timing.h"
+
+#define TM_NEVER UINT64_MAX
+
+/* issue paths */
+enum { TM_X, TM_V };
+/* functional units; the order within a path is the writeback priority
+ * (uarch.md 2.1 step 9) */
+enum { TM_U_ALU, TM_U_CSR, TM_U_CTRL, TM_U_VALU, TM_U_MUL, TM_U_FPU, TM_U_SFU, TM_U_LSU,
+       TM_U_TC, TM_U_COUNT };
+/* register kinds */
+enum { TM_R_NONE, TM_R_X, TM_R_V };
+/* vt_insn fields an operand comes from */
+enum { TM_F_RD, TM_F_RS1, TM_F_RS2, TM_F_RS3, TM_F_VS3, TM_F_V0 };
+/* instruction flags */
+enum {
+  TM_I_BRANCH = 1 << 0,  /* branch lock until the outcome (branches, jumps, vbranch, join) */
+  TM_I_VECTOR = 1 << 1,  /* has vector operands: counts active lanes */
+  TM_I_LOAD = 1 << 2,
+  TM_I_STORE = 1 << 3,
+  TM_I_AMO = 1 << 4,
+  TM_I_FENCE = 1 << 5,
+  TM_I_BARRIER = 1 << 6,
+  TM_I_ENDPRG = 1 << 7,
+  TM_I_REGEXT = 1 << 8,
+  TM_I_MASKABLE = 1 << 9, /* reads v0 when vm = 0 */
+  TM_I_IDIV = 1 << 10,    /* SFU integer divide (data-dependent) */
+  TM_I_VBRANCH = 1 << 11,
+  TM_I_MEM = TM_I_LOAD | TM_I_STORE | TM_I_AMO
+};
+
+typedef struct tm_src {
+  uint8_t kind, field;
+} tm_src;
+
+typedef struct tm_iinfo {
+  uint8_t path, unit, lat, nsrc;
+  uint8_t dst_kind; /* TM_R_*: register written (field rd) */
+  uint16_t flags;
+  tm_src src[5];
+} tm_iinfo;
+
+/* ---- caches (tag arrays with the time each line becomes valid) ---- */
+typedef struct tm_cache {
+  unsigned sets, ways;
+  uint32_t *tag;      /* line number + 1; 0 = invalid */
+  uint64_t *valid_at; /* fill time: a line with valid_at > now is an outstanding miss */
+  uint64_t *stamp;    /* LRU time stamp */
+  uint8_t *dirty;
+  uint16_t lfsr;
+  bool random;
+} tm_cache;
+
+int tm_cache_init(tm_cache *c, unsigned sets, unsigned ways, bool random);
+void tm_cache_free(tm_cache *c);
+/* index of the line's entry or -1 */
+int tm_cache_find(const tm_cache *c, uint32_t line);
+/* entry to replace in line's set (prefers invalid ways, then lines not in flight) */
+int tm_cache_victim(tm_cache *c, uint32_t line, uint64_t now);
+void tm_cache_touch(tm_cache *c, int e, uint64_t now);
+
+/* ---- collector units and in-flight instructions ---- */
+#define TM_MAX_REQ 32
+typedef struct tm_op {
+  uint64_t ready;     /* in the collector: issue-valid time; after issue: result time */
+  uint16_t warp;      /* warp slot */
+  uint8_t path, unit, dst_kind, nsrc, pending; /* pending: bit i = operand i not granted */
+  uint8_t lat;
+  uint16_t flags;
+  uint16_t dst_reg;
+  uint16_t src_reg[5];
+  uint8_t src_kind[5];
+  bool lost_bank;    /* lost a bank arbitration in the last cycle */
+  bool redirect;     /* taken branch: flush and refetch at target */
+  bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
+  uint32_t target;
+  uint32_t lanes;    /* active lanes */
+  uint32_t sfu_cycles;
+  uint16_t id;       /* vt_insn_id */
+  uint8_t nreq;      /* memory requests */
+  uint8_t shared;    /* requests go to shared memory */
+  uint32_t req_line[TM_MAX_REQ]; /* line number (global) */
+  uint8_t req_cost[TM_MAX_REQ];  /* shared memory: cycles (bank conflicts) */
+  int next;          /* free list / queue link */
+} tm_op;
+
+/* result queue of a unit (ops in completion order) */
+#define TM_UQ 64
+typedef struct tm_unitq {
+  int q[TM_UQ];
+  unsigned head, n;
+} tm_unitq;
+
+/* ---- warps ---- */
+typedef struct tm_group {
+  uint32_t pc;
+  uint8_t n;
+  uint64_t ready;
+} tm_group;
+
+#define TM_IBUF 8
+enum { TM_ST_ISSUE, TM_ST_IBUFFER, TM_ST_SCOREBOARD, TM_ST_MEMORY, TM_ST_BRANCH, TM_ST_BARRIER,
+       TM_ST_OPCOL, TM_ST_BANK, TM_ST_UNIT, TM_ST_DISPATCH, TM_ST_ENDED, TM_ST_COUNT };
+
+struct tm_wg;
+typedef struct tm_warp {
+  vt_warp *fw;        /* functional warp; NULL: slot free */
+  struct tm_wg *wg;
+  uint64_t start_at;  /* cycle the warp entered the SM (it is active from then) */
+  /* front end */
+  uint32_t fetch_pc;
+  uint64_t fetch_block; /* I-cache miss: no fetch before this */
+  tm_group ib[TM_IBUF];
+  unsigned ib_head, ib_n;
+  /* decoded head instruction */
+  bool head_valid;
+  vt_insn head;
+  const tm_iinfo *hinfo;
+  /* scoreboard */
+  uint64_t xpend[4], vpend[4]; /* pending writes */
+  uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
+  bool branch_lock, at_barrier, ended, in_oc;
+  uint64_t oc_free_at;         /* own collector entry free from this cycle */
+  unsigned lsu_out;            /* outstanding memory instructions */
+  unsigned inflight;           /* dispatched, not completed */
+  uint8_t reason;              /* stall reason of the current cycle */
+  uint8_t span_reason;         /* timeline: current span */
+  uint64_t span_start;
+  int oc_op;                   /* its op in the collector (in_oc) */
+} tm_warp;
+
+typedef struct tm_wg {
+  vt_wg *fw;
+  unsigned sm, nwarps, arrived, ended, done_warps;
+  uint16_t slot[32]; /* warp slots of its warps */
+  uint64_t alloc_at;
+  uint32_t lds;
+  bool live;
+} tm_wg;
+
+/* ---- SM ---- */
+typedef struct tm_sm {
+  tm_warp *warps;      /* warp slots */
+  unsigned nwarps_res; /* resident warps */
+  tm_wg **wgs;         /* resident workgroups (wg_slots) */
+  unsigned nwgs;
+  uint32_t lds_used;
+  int *cu;             /* collector units: op index or -1 */
+  unsigned ncu_used;
+  unsigned rr_x, rr_v, rr_cu_x, rr_cu_v, rr_bank;
+  tm_unitq uq[TM_U_COUNT];
+  uint64_t sfu_free, lsu_free;
+  unsigned lsu_mshr_used;
+  /* memory system, per SM */
+  tm_cache l1d, l1i;
+  uint64_t l1d_next, l1d_block, smem_next, link_next;
+  uint64_t *l1d_mshr;  /* fill time of each miss entry */
+  uint8_t *l1d_mshr_sub;
+  uint32_t *l1d_mshr_line;
+  uint64_t *l1d_wshr;  /* release times */
+  uint64_t *l1i_mshr;
+  uint64_t *c;         /* counters of the current launch */
+  bool x_issued_now;   /* FIN quirk bookkeeping */
+  bool v_scalar_now;
+} tm_sm;
+
+struct vt_timing {
+  vt_timing_config cfg;
+  tm_iinfo info[VT_INSN_COUNT];
+  /* derived per launch */
+  unsigned nsm, nslots, ncu, numt, sfu_lanes, smem_banks, lat_tc, lsu_mshr;
+  uint32_t lds_per_sm;
+  tm_sm *sms;
+  tm_op *ops;
+  int op_free;
+  unsigned nops;
+  tm_wg *wgpool;
+  unsigned nwgpool;
+  /* shared memory system */
+  tm_cache l2;
+  uint64_t l2_next, l2_block, sourced_next, dram_next;
+  uint64_t *l2_mshr;
+  uint64_t *dram_out; /* completion times of requests in flight (ring) */
+  unsigned dram_head;
+  /* run state */
+  vt_device *dev;
+  const vt_launch *launch;
+  uint64_t now, next_ev, launch_start;
+  bool progress;
+  uint64_t executed, budget;
+  uint64_t next_wg, total_wg, done_wg;
+  uint64_t cta_free; /* allocator free from */
+  unsigned cta_pref;
+  int err_rc;
+  vt_error *err;
+  /* statistics: per launch, nsm x VT_TC_COUNT each */
+  unsigned nlaunch;
+  uint64_t **lstats;
+  unsigned *lsms;
+  char **lnames;
+  unsigned max_sms;
+  /* timeline */
+  FILE *tl;
+  bool tl_first;
+  unsigned tl_launch;
+};
+
+/* decode.c */
+void tm_build_info(vt_timing *t);
+/* lsu.c */
+void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *dev);
+uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now);
+/* memsys.c */
+int tm_mem_init(vt_timing *t);
+void tm_mem_free(vt_timing *t);
+uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
+                       uint64_t *accepted);
+uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, uint64_t at,
+                        uint64_t *accepted);
+/* fetch of 'line': time the line is available (== at on a hit) */
+uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, bool *hit);
+void tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at);
+enum { TM_RD, TM_WR, TM_AMO };
+/* frontend.c */
+void tm_fetch(vt_timing *t, unsigned sm);
+void tm_ibuf_flush(tm_warp *w, uint32_t pc);
+/* pipeline.c */
+int tm_sm_cycle(vt_timing *t, unsigned sm);
+void tm_writeback(vt_timing *t, unsigned sm);
+/* cta.c */
+int tm_cta_cycle(vt_timing *t);
+void tm_warp_retire_check(vt_timing *t, unsigned sm, unsigned slot);
+/* config.c */
+void tm_config_json(FILE *f, const vt_timing_config *cfg, const char *indent);
+/* counters.c */
+void tm_stats_launch_begin(vt_timing *t, const char *name);
+/* timeline.c */
+void tm_tl_span(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t start,
+                uint64_t end);
+void tm_tl_instant(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t at);
+void tm_tl_meta(vt_timing *t);
+extern const char *const tm_reason_names[TM_ST_COUNT];
+
+/* wake the loop at 'when' (a time-based condition that is not yet true) */
+static inline void tm_wake(vt_timing *t, uint64_t when) {
+  if (when > t->now && when < t->next_ev) t->next_ev = when;
+}
+static inline uint64_t tm_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
+#define TMC(t, sm, name) ((t)->sms[sm].c[VT_TC_##name])
+#endif
