@@ -242,7 +242,7 @@ uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, boo
   uint64_t a = at, stall = 0;
   unsigned m = free_entry(s->l1i_mshr, c->l1i_mshr, &a, &stall);
   TMC(t, sm, l1i_mshr_stalls) += stall;
-  uint64_t fill = l2_access(t, sm, line, L2_READ, a + c->l1i_miss_latency) + 1;
+  uint64_t fill = l2_access(t, sm, line, L2_READ, a + c->l1i_miss_latency) + c->l1i_fill_latency;
   int v = tm_cache_victim(l1, line, a);
   l1->tag[v] = line + 1;
   l1->valid_at[v] = fill;
