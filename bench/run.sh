@@ -30,7 +30,7 @@ if grep -q '^CMAKE_BUILD_TYPE:STRING=Debug' "$build/CMakeCache.txt" ||
    grep -q '^VT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
   echo "warning: $build is a Debug or sanitizer build; figures will be pessimistic" >&2
 fi
-cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm bench_sim >/dev/null
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm bench_sim bench_timing >/dev/null
 vt=$build/vt
 work=$build/bench-work
 mkdir -p "$work"
@@ -130,3 +130,13 @@ fi
 echo
 echo "(c) functional simulator (steady-state kernel: 8 warps x 32 threads, 2 SMs)"
 "$build/bench/bench_sim" 20000 4 | sed 's/^/  /'
+
+echo
+echo "(d) timing model (vt run --timing): simulated cycles per second of host time, one thread"
+cases=()
+if [ -d "$root/../shared/cases" ]; then
+  c=$root/../shared/cases
+  cases=(-c "$c/vecadd_4x16/vecadd.metadata" "$c/vecadd4x4/vecadd4x4.metadata"
+         "$c/matadd/matadd.metadata" "$c/gaussian/Fan1_0.metadata" "$c/gaussian/Fan2_0.metadata")
+fi
+"$build/bench/bench_timing" 2000 4 "${cases[@]}" | sed 's/^/  /'

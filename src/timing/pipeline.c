@@ -172,6 +172,7 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
   uint64_t now = t->now;
   s->cu[cu] = -1;
   s->ncu_used--;
+  s->cu_path[op->path] &= ~(1u << cu);
   w->in_oc = false;
   w->oc_op = -1;
   w->oc_free_at = now + 1;
@@ -236,20 +237,28 @@ static void issue_stage(vt_timing *t, unsigned smi) {
   if (!s->ncu_used) return;
   for (unsigned path = 0; path < 2; path++) {
     unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
-    for (unsigned k = 1; k <= t->ncu; k++) {
-      unsigned i = (*rr + k) % t->ncu;
-      int oi = s->cu[i];
-      if (oi < 0) continue;
-      tm_op *op = &t->ops[oi];
-      if (op->path != path || op->pending) continue;
-      if (op->ready > now) {
-        tm_wake(t, op->ready);
-        continue;
+    /* round-robin over the units holding an instruction of this path that
+     * has all its operands, starting after *rr */
+    uint32_t m = s->cu_path[path] & ~s->cu_pending;
+    uint32_t hi = *rr + 1 >= 32 ? 0 : m & ~((2u << *rr) - 1u), lo = m & ~hi;
+    for (int part = 0; part < 2; part++) {
+      uint32_t b = part ? lo : hi;
+      bool done = false;
+      while (b) {
+        unsigned i = (unsigned)__builtin_ctz(b);
+        b &= b - 1;
+        tm_op *op = &t->ops[s->cu[i]];
+        if (op->ready > now) {
+          tm_wake(t, op->ready);
+          continue;
+        }
+        if (!unit_ready(t, s, op->unit)) continue;
+        issue_op(t, smi, i);
+        *rr = i;
+        done = true;
+        break;
       }
-      if (!unit_ready(t, s, op->unit)) continue;
-      issue_op(t, smi, i);
-      *rr = i;
-      break;
+      if (done) break;
     }
   }
   /* RTL INST_CNT_2 quirk: a scalar instruction on the V path is counted in X
@@ -265,29 +274,35 @@ static void collect_stage(vt_timing *t, unsigned smi) {
   const vt_timing_config *c = &t->cfg;
   uint64_t now = t->now;
   uint32_t used[3] = {0, 0, 0};
-  unsigned nb = c->reg_banks;
-  s->rr_bank = (s->rr_bank + 1) % t->ncu;
-  for (unsigned k = 0; k < t->ncu; k++) {
-    unsigned i = (s->rr_bank + k) % t->ncu;
-    int oi = s->cu[i];
-    if (oi < 0) continue;
-    tm_op *op = &t->ops[oi];
-    if (!op->pending) continue;
-    op->lost_bank = false;
-    for (unsigned j = 0; j < op->nsrc; j++) {
-      if (!((op->pending >> j) & 1)) continue;
-      unsigned bank = (op->warp + op->src_reg[j]) % nb;
-      uint32_t *u = &used[op->src_kind[j]];
-      if ((*u >> bank) & 1) {
-        op->lost_bank = true;
-        s->c[VT_TC_bank_conflicts]++;
-        continue;
+  if (++s->rr_bank >= t->ncu) s->rr_bank = 0;
+  /* units in round-robin order from rr_bank */
+  uint32_t m = s->cu_pending;
+  uint32_t hi = m & ~((1u << s->rr_bank) - 1u), lo = m & ~hi;
+  for (int part = 0; part < 2; part++) {
+    uint32_t b = part ? lo : hi;
+    while (b) {
+      unsigned i = (unsigned)__builtin_ctz(b);
+      b &= b - 1;
+      tm_op *op = &t->ops[s->cu[i]];
+      op->lost_bank = false;
+      for (unsigned j = 0; j < op->nsrc; j++) {
+        if (!((op->pending >> j) & 1)) continue;
+        unsigned bank = op->src_bank[j];
+        uint32_t *u = &used[op->src_kind[j]];
+        if ((*u >> bank) & 1) {
+          op->lost_bank = true;
+          s->c[VT_TC_bank_conflicts]++;
+          continue;
+        }
+        *u |= 1u << bank;
+        op->pending &= (uint8_t)~(1u << j);
       }
-      *u |= 1u << bank;
-      op->pending &= (uint8_t)~(1u << j);
+      t->progress = true;
+      if (!op->pending) {
+        op->ready = now + (c->oc_latency > 1 ? c->oc_latency - 1 : 1);
+        s->cu_pending &= ~(1u << i);
+      }
     }
-    t->progress = true;
-    if (!op->pending) op->ready = now + (c->oc_latency > 1 ? c->oc_latency - 1 : 1);
   }
 }
 
@@ -482,12 +497,14 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     if (info->src[j].kind == TM_R_X && r == 0) continue;
     op->src_kind[op->nsrc] = info->src[j].kind;
     op->src_reg[op->nsrc] = (uint16_t)r;
+    op->src_bank[op->nsrc] = (uint8_t)((slot + r) % t->cfg.reg_banks);
     op->pending |= (uint8_t)(1u << op->nsrc);
     op->nsrc++;
   }
   if ((info->flags & TM_I_MASKABLE) && !in->vm && op->nsrc < 5) {
     op->src_kind[op->nsrc] = TM_R_V;
     op->src_reg[op->nsrc] = 0;
+    op->src_bank[op->nsrc] = (uint8_t)(slot % t->cfg.reg_banks);
     op->pending |= (uint8_t)(1u << op->nsrc);
     op->nsrc++;
   }
@@ -536,6 +553,8 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     if (s->cu[i] < 0) {
       s->cu[i] = oi;
       s->ncu_used++;
+      s->cu_path[op->path] |= 1u << i;
+      if (op->pending) s->cu_pending |= 1u << i;
       break;
     }
   if (t->tl) tm_tl_instant(t, smi, slot, vt_isa_insn((vt_insn_id)in->id)->mnemonic, t->now);
@@ -563,12 +582,13 @@ static void dispatch_stage(vt_timing *t, unsigned smi) {
     unsigned path = order[k];
     if (!elig[path] || s->ncu_used >= t->ncu) continue;
     unsigned *rr = path == TM_X ? &s->rr_x : &s->rr_v;
-    for (unsigned j = 1; j <= t->nslots; j++) {
-      unsigned slot = (*rr + j) % t->nslots;
-      if (!((elig[path] >> slot) & 1)) continue;
+    /* round-robin: the first eligible slot after *rr */
+    uint32_t m = elig[path];
+    uint32_t after = *rr + 1 >= 32 ? 0 : m & ~((2u << *rr) - 1u);
+    unsigned slot = (unsigned)__builtin_ctz(after ? after : m);
+    {
       *rr = slot;
       if (dispatch(t, smi, slot) != VT_OK) return;
-      break;
     }
   }
 }

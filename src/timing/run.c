@@ -63,6 +63,7 @@ static int setup_shape(vt_timing *t, unsigned nsm, unsigned nslots) {
   t->nsm = nsm;
   t->nslots = nslots;
   t->ncu = t->cfg.collector_units ? t->cfg.collector_units : nslots;
+  if (t->ncu > 32) t->ncu = 32;
   t->lsu_mshr = t->cfg.lsu_mshr ? t->cfg.lsu_mshr : nslots;
   t->sms = calloc(nsm, sizeof *t->sms);
   if (!t->sms) return -1;
@@ -102,6 +103,7 @@ static void reset_sms(vt_timing *t) {
     sm->nwarps_res = 0;
     for (unsigned i = 0; i < t->ncu; i++) sm->cu[i] = -1;
     sm->ncu_used = 0;
+    sm->cu_path[0] = sm->cu_path[1] = sm->cu_pending = 0;
     memset(sm->uq, 0, sizeof sm->uq);
     sm->lsu_mshr_used = 0;
   }

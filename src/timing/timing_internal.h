@@ -82,6 +82,7 @@ typedef struct tm_op {
   uint16_t dst_reg;
   uint16_t src_reg[5];
   uint8_t src_kind[5];
+  uint8_t src_bank[5];
   bool lost_bank;    /* lost a bank arbitration in the last cycle */
   bool redirect;     /* taken branch: flush and refetch at target */
   bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
@@ -158,6 +159,8 @@ typedef struct tm_sm {
   unsigned nwgs;
   uint32_t lds_used;
   int *cu;             /* collector units: op index or -1 */
+  uint32_t cu_path[2]; /* units holding an X / V instruction (bit per unit, ncu <= 32) */
+  uint32_t cu_pending; /* units still reading operands */
   unsigned ncu_used;
   unsigned rr_x, rr_v, rr_cu_x, rr_cu_v, rr_bank;
   tm_unitq uq[TM_U_COUNT];
