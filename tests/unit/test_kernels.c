@@ -1,0 +1,257 @@
+/* Assembly kernels (tests/kernels/NAME.s, linked with examples/kernels/crt0.s)
+ * run on the simulator in many launch shapes and compared bit-exactly with C
+ * reference results: threads per warp 4/8/16/32, warps per workgroup
+ * 1/2/4/8, 1/3/8 workgroups, 1 or 4 SMs and small warp-slot counts. Also
+ * checks that race-free kernels give identical results on every device
+ * configuration, and that the run statistics are plausible (divergent
+ * vector branches only in the divergent kernels). tests/kernels/README.md
+ * describes the kernels.
+ *
+ * VT_KERNEL_TEST_QUICK=1 (or a sanitizer build) runs a reduced shape set. */
+#include <math.h>
+#include <stdbool.h>
+
+#include "check.h"
+#include "kernel_launch.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define KT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KT_SANITIZED 1
+#endif
+#endif
+#ifndef KT_SANITIZED
+#define KT_SANITIZED 0
+#endif
+
+#define MAX_REPORTS 5
+
+/* ------------------------------------------------------------------ */
+/* shapes                                                               */
+
+static bool quick_mode(void) {
+  const char *e = getenv("VT_KERNEL_TEST_QUICK");
+  if (e && *e) return strcmp(e, "0") != 0;
+  return KT_SANITIZED;
+}
+
+#define MAX_SHAPES 128
+/* Every (threads per warp, warps per workgroup) pair, each with 1, 3 and 8
+ * workgroups, the device configuration rotating over 1/4 SMs and 1..8 warp
+ * slots (slots below the workgroup size grow to fit one workgroup). */
+static unsigned make_shapes(kl_shape *out, bool square_only) {
+  static const unsigned tpws[] = {4, 8, 16, 32}, wpgs[] = {1, 2, 4, 8}, nwgs[] = {1, 3, 8};
+  static const unsigned devs[][2] = {{1, 1}, {4, 8}, {1, 8}, {4, 2}, {2, 4}, {4, 1}};
+  bool quick = quick_mode();
+  unsigned n = 0, k = 0;
+  for (unsigned a = 0; a < 4; a++)
+    for (unsigned b = 0; b < 4; b++) {
+      unsigned tpw = tpws[a], wpg = wpgs[b], local = tpw * wpg;
+      unsigned side = 1;
+      while (side * side < local) side++;
+      if (square_only && side * side != local) continue;
+      if (quick && !((tpw == 4 && wpg == 4) || (tpw == 32 && wpg == 2) || (tpw == 8 && wpg == 1) ||
+                     (tpw == 16 && wpg == 4)))
+        continue;
+      for (unsigned c = 0; c < 3; c++) {
+        if (quick && c != 1) continue;
+        kl_shape s;
+        memset(&s, 0, sizeof s);
+        s.tpw = tpw;
+        s.wpg = wpg;
+        s.nwg[0] = nwgs[c];
+        s.nwg[1] = 1;
+        s.local[0] = local;
+        s.local[1] = 1;
+        s.sms = devs[k % 6][0];
+        s.slots = devs[k % 6][1];
+        k++;
+        out[n++] = s;
+      }
+    }
+  return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                              */
+
+typedef struct rng {
+  uint64_t s;
+} rng;
+static uint32_t rnd(rng *r) { /* splitmix64: fixed seeds, same on every host */
+  uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+static float rndf(rng *r, float lo, float hi) {
+  return lo + (hi - lo) * (float)(rnd(r) >> 8) / 16777216.0f;
+}
+static inline int32_t rndi(rng *r, int32_t lo, int32_t hi) {
+  return lo + (int32_t)(rnd(r) % (uint32_t)(hi - lo + 1));
+}
+static uint32_t f2u(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static float u2f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* Compare n 32-bit words; report the first mismatches with kernel, shape,
+ * output name and index. */
+static void cmp_words(check_state *st, const char *kernel, const kl_shape *s, const char *what,
+                      const uint32_t *got, const uint32_t *exp, size_t n) {
+  unsigned bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (got[i] == exp[i]) continue;
+    if (bad++ < MAX_REPORTS) {
+      char sh[160];
+      kl_shape_str(s, sh, sizeof sh);
+      fprintf(stderr, "%s [%s] %s[%zu]: expected 0x%08x, got 0x%08x\n", kernel, sh, what, i,
+              exp[i], got[i]);
+    }
+  }
+  if (bad) {
+    fprintf(stderr, "%s: %s: %u of %zu words differ\n", kernel, what, bad, n);
+    st->failed_checks++;
+  }
+}
+
+static inline void cmp_bytes(check_state *st, const char *kernel, const kl_shape *s, const char *what,
+                      const uint8_t *got, const uint8_t *exp, size_t n) {
+  unsigned bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (got[i] == exp[i]) continue;
+    if (bad++ < MAX_REPORTS) {
+      char sh[160];
+      kl_shape_str(s, sh, sizeof sh);
+      fprintf(stderr, "%s [%s] %s[%zu]: expected 0x%02x, got 0x%02x\n", kernel, sh, what, i,
+              exp[i], got[i]);
+    }
+  }
+  if (bad) {
+    fprintf(stderr, "%s: %s: %u of %zu bytes differ\n", kernel, what, bad, n);
+    st->failed_checks++;
+  }
+}
+
+static bool run_ok(check_state *st, const kl_kernel *k, const kl_shape *s, int rc,
+                   const char *msg) {
+  if (rc == VT_OK) return true;
+  char sh[160];
+  kl_shape_str(s, sh, sizeof sh);
+  fprintf(stderr, "%s [%s]: run failed (%d): %s\n", k->name, sh, rc, msg);
+  st->failed_checks++;
+  return false;
+}
+
+static bool build(check_state *st, kl_kernel *k, const char *name) {
+  char msg[4096];
+  if (kl_build(k, name, msg, sizeof msg) != 0) {
+    fprintf(stderr, "%s\n", msg);
+    st->failed_checks++;
+    return false;
+  }
+  return true;
+}
+
+/* Statistics plausibility: instructions were executed, every warp ran, and
+ * divergent vector branches happened exactly when expected. */
+static void check_stats(check_state *st, const kl_kernel *k, const kl_shape *s,
+                        const vt_run_stats *rs, int divergent) {
+  uint64_t nwg = (uint64_t)s->nwg[0] * s->nwg[1];
+  bool ok = rs->warp_insns > 0 && rs->thread_insns >= rs->warp_insns &&
+            rs->workgroups == nwg && rs->warps == nwg * s->wpg &&
+            rs->vbranches >= rs->divergent_vbranches;
+  if (divergent == 0) ok = ok && rs->divergent_vbranches == 0;
+  if (divergent > 0) ok = ok && rs->divergent_vbranches > 0 && rs->max_simt_depth > 0;
+  if (!ok) {
+    char sh[160];
+    kl_shape_str(s, sh, sizeof sh);
+    fprintf(stderr,
+            "%s [%s]: implausible statistics: warp_insns %llu thread_insns %llu workgroups %llu "
+            "warps %llu vbranches %llu divergent %llu depth %u\n",
+            k->name, sh, (unsigned long long)rs->warp_insns, (unsigned long long)rs->thread_insns,
+            (unsigned long long)rs->workgroups, (unsigned long long)rs->warps,
+            (unsigned long long)rs->vbranches, (unsigned long long)rs->divergent_vbranches,
+            rs->max_simt_depth);
+    st->failed_checks++;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* vecadd / saxpy                                                       */
+
+TEST(test_vecadd) {
+  kl_kernel k;
+  if (!build(st, &k, "vecadd")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned n = s->nwg[0] * s->local[0];
+    rng r = {1000 + si};
+    uint32_t *a = malloc(4 * n), *b = malloc(4 * n), *c = malloc(4 * n), *e = malloc(4 * n);
+    for (unsigned i = 0; i < n; i++) {
+      a[i] = f2u(rndf(&r, -100, 100));
+      b[i] = f2u(rndf(&r, -1, 1));
+      c[i] = 0xdeadbeef;
+      e[i] = f2u(u2f(a[i]) + u2f(b[i]));
+    }
+    kl_buf bufs[3] = {{a, 4 * n, 0}, {b, 4 * n, 0}, {c, 4 * n, 0}};
+    kl_place(bufs, 3);
+    uint32_t args[3] = {bufs[0].addr, bufs[1].addr, bufs[2].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 3, args, 3, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "vecadd", s, "C", c, e, n);
+      check_stats(st, &k, s, &rs, 0);
+    }
+    free(a), free(b), free(c), free(e);
+  }
+  kl_free(&k);
+}
+
+TEST(test_saxpy) {
+  kl_kernel k;
+  if (!build(st, &k, "saxpy")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned n = s->nwg[0] * s->local[0];
+    rng r = {2000 + si};
+    float alpha = rndf(&r, -3, 3);
+    uint32_t *x = malloc(4 * n), *y = malloc(4 * n), *z = malloc(4 * n);
+    uint32_t *ey = malloc(4 * n), *ez = malloc(4 * n);
+    for (unsigned i = 0; i < n; i++) {
+      x[i] = f2u(rndf(&r, -1000, 1000));
+      y[i] = f2u(rndf(&r, -1000, 1000));
+      z[i] = f2u(rndf(&r, -1000, 1000));
+      float p = alpha * u2f(x[i]); /* -std=c11: no contraction */
+      ey[i] = f2u(p + u2f(y[i]));
+      ez[i] = f2u(fmaf(alpha, u2f(x[i]), u2f(z[i])));
+    }
+    kl_buf bufs[3] = {{x, 4 * n, 0}, {y, 4 * n, 0}, {z, 4 * n, 0}};
+    kl_place(bufs, 3);
+    uint32_t args[4] = {f2u(alpha), bufs[0].addr, bufs[1].addr, bufs[2].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 3, args, 4, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "saxpy", s, "Y", y, ey, n);
+      cmp_words(st, "saxpy", s, "Z", z, ez, n);
+      check_stats(st, &k, s, &rs, 0);
+    }
+    free(x), free(y), free(z), free(ey), free(ez);
+  }
+  kl_free(&k);
+}
+
+RUN_TESTS(T(test_vecadd), T(test_saxpy))
