@@ -162,8 +162,12 @@ static bool build(check_state *st, kl_kernel *k, const char *name) {
 
 /* Statistics plausibility: instructions were executed, every warp ran, and
  * divergent vector branches happened exactly when expected. */
+static unsigned long long total_runs, total_insns;
+
 static void check_stats(check_state *st, const kl_kernel *k, const kl_shape *s,
                         const vt_run_stats *rs, int divergent) {
+  total_runs++;
+  total_insns += rs->warp_insns;
   uint64_t nwg = (uint64_t)s->nwg[0] * s->nwg[1];
   bool ok = rs->warp_insns > 0 && rs->thread_insns >= rs->warp_insns &&
             rs->workgroups == nwg && rs->warps == nwg * s->wpg &&
@@ -254,4 +258,55 @@ TEST(test_saxpy) {
   kl_free(&k);
 }
 
-RUN_TESTS(T(test_vecadd), T(test_saxpy))
+/* ------------------------------------------------------------------ */
+/* tiled matrix multiply (local memory, barriers)                       */
+
+TEST(test_matmul) {
+  kl_kernel k;
+  if (!build(st, &k, "matmul")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, true);
+  for (unsigned si = 0; si < ns; si++) {
+    kl_shape sh = shapes[si], *s = &sh;
+    unsigned ts = 1;
+    while (ts * ts < s->local[0]) ts++;
+    s->local[0] = s->local[1] = ts;
+    unsigned g = s->nwg[0];
+    s->nwg[0] = g == 8 ? 2 : g == 3 ? 1 : 1;
+    s->nwg[1] = g == 8 ? 4 : g == 3 ? 3 : 1;
+    unsigned m = s->nwg[1] * ts, n = s->nwg[0] * ts, kk = 3 * ts;
+    rng r = {3000 + si};
+    uint32_t *a = malloc(4 * m * kk), *b = malloc(4 * kk * n), *c = malloc(4 * m * n),
+             *e = malloc(4 * m * n);
+    for (unsigned i = 0; i < m * kk; i++) a[i] = f2u(rndf(&r, -2, 2));
+    for (unsigned i = 0; i < kk * n; i++) b[i] = f2u(rndf(&r, -2, 2));
+    for (unsigned i = 0; i < m; i++)
+      for (unsigned j = 0; j < n; j++) {
+        float acc = 0.0f;
+        for (unsigned x = 0; x < kk; x++) acc = fmaf(u2f(a[i * kk + x]), u2f(b[x * n + j]), acc);
+        e[i * n + j] = f2u(acc);
+        c[i * n + j] = 0x7f800001u;
+      }
+    kl_buf bufs[3] = {{a, 4 * m * kk, 0}, {b, 4 * kk * n, 0}, {c, 4 * m * n, 0}};
+    kl_place(bufs, 3);
+    uint32_t args[5] = {bufs[0].addr, bufs[1].addr, bufs[2].addr, kk, n};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 3, args, 5, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "matmul", s, "C", c, e, m * n);
+      check_stats(st, &k, s, &rs, 0);
+      CHECK(st, rs.barriers == 2ull * 3 * s->wpg * s->nwg[0] * s->nwg[1]);
+    }
+    free(a), free(b), free(c), free(e);
+  }
+  kl_free(&k);
+}
+
+TEST(test_summary) {
+  printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
+         quick_mode() ? " (quick mode)" : "");
+  CHECK(st, total_runs > 0);
+}
+
+RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_summary))
