@@ -303,10 +303,51 @@ TEST(test_matmul) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* workgroup reduction: log2 steps, divergent ifs, barriers             */
+
+TEST(test_reduce) {
+  kl_kernel k;
+  if (!build(st, &k, "reduce")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned l = s->local[0], g = s->nwg[0], n = l * g;
+    rng r = {4000 + si};
+    uint32_t *in = malloc(4 * n), *out = malloc(4 * g), *e = malloc(4 * g);
+    float *tree = malloc(4 * l);
+    for (unsigned i = 0; i < n; i++) in[i] = f2u(rndf(&r, -10, 10));
+    for (unsigned w = 0; w < g; w++) {
+      for (unsigned i = 0; i < l; i++) tree[i] = u2f(in[w * l + i]);
+      for (unsigned stride = l / 2; stride > 0; stride /= 2)
+        for (unsigned i = 0; i < stride; i++) tree[i] = tree[i] + tree[i + stride];
+      e[w] = f2u(tree[0]);
+      out[w] = 0xffffffffu;
+    }
+    kl_buf bufs[2] = {{in, 4 * n, 0}, {out, 4 * g, 0}};
+    kl_place(bufs, 2);
+    uint32_t args[2] = {bufs[0].addr, bufs[1].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 2, args, 2, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "reduce", s, "OUT", out, e, g);
+      check_stats(st, &k, s, &rs, 1);
+      unsigned steps = 0;
+      while ((1u << steps) < l) steps++;
+      CHECK(st, rs.barriers == (uint64_t)(steps + 1) * s->wpg * g);
+    }
+    free(in), free(out), free(e), free(tree);
+  }
+  kl_free(&k);
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
   CHECK(st, total_runs > 0);
 }
 
-RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_summary))
+RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce),
+          T(test_summary))
