@@ -88,7 +88,7 @@ static uint32_t rnd(rng *r) { /* splitmix64: fixed seeds, same on every host */
 static float rndf(rng *r, float lo, float hi) {
   return lo + (hi - lo) * (float)(rnd(r) >> 8) / 16777216.0f;
 }
-static inline int32_t rndi(rng *r, int32_t lo, int32_t hi) {
+static int32_t rndi(rng *r, int32_t lo, int32_t hi) {
   return lo + (int32_t)(rnd(r) % (uint32_t)(hi - lo + 1));
 }
 static uint32_t f2u(float f) {
@@ -343,11 +343,120 @@ TEST(test_reduce) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* nested divergent if/else and a divergent loop with early exit        */
+
+static int32_t nested_ref(int32_t a, int32_t b, int32_t c) {
+  uint32_t r;
+  if (a > 0) {
+    if (b & 1) {
+      if (c < a)
+        r = (uint32_t)a + (uint32_t)b;
+      else
+        r = (uint32_t)a - (uint32_t)c;
+    } else {
+      r = (uint32_t)b * 3u;
+      if (c > 100) r += (uint32_t)c;
+    }
+    r ^= 0x55u;
+  } else {
+    r = (uint32_t)a * (uint32_t)b;
+    if (b < c) {
+      r = (uint32_t)c - (uint32_t)b;
+      if ((c & 3) == 0) r <<= 1;
+    }
+  }
+  return (int32_t)(r + 1u);
+}
+
+TEST(test_nested) {
+  kl_kernel k;
+  if (!build(st, &k, "nested")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned n = s->nwg[0] * s->local[0];
+    rng r = {5000 + si};
+    uint32_t *a = malloc(4 * n), *b = malloc(4 * n), *c = malloc(4 * n), *o = malloc(4 * n),
+             *e = malloc(4 * n);
+    for (unsigned i = 0; i < n; i++) {
+      a[i] = (uint32_t)rndi(&r, -20, 20);
+      b[i] = (uint32_t)rndi(&r, -50, 50);
+      c[i] = (uint32_t)rndi(&r, -10, 200);
+      o[i] = 0xcccccccc;
+      e[i] = (uint32_t)nested_ref((int32_t)a[i], (int32_t)b[i], (int32_t)c[i]);
+    }
+    kl_buf bufs[4] = {{a, 4 * n, 0}, {b, 4 * n, 0}, {c, 4 * n, 0}, {o, 4 * n, 0}};
+    kl_place(bufs, 4);
+    uint32_t args[4] = {bufs[0].addr, bufs[1].addr, bufs[2].addr, bufs[3].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 4, args, 4, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "nested", s, "OUT", o, e, n);
+      check_stats(st, &k, s, &rs, 1);
+    }
+    free(a), free(b), free(c), free(o), free(e);
+  }
+  kl_free(&k);
+}
+
+#define LOOP_MAXK 24
+
+TEST(test_loop) {
+  kl_kernel k;
+  if (!build(st, &k, "loop")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  unsigned breaks = 0, full = 0, skipped = 0;
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned n = s->nwg[0] * s->local[0];
+    rng r = {6000 + si};
+    uint32_t *trip = malloc(4 * n), *data = malloc(4 * n * LOOP_MAXK), *acc = malloc(4 * n),
+             *ko = malloc(4 * n), *eacc = malloc(4 * n), *ek = malloc(4 * n);
+    for (unsigned i = 0; i < n * LOOP_MAXK; i++) data[i] = rnd(&r);
+    for (unsigned i = 0; i < n; i++) {
+      int32_t t = rndi(&r, -2, LOOP_MAXK);
+      trip[i] = (uint32_t)t;
+      uint32_t a = i, kk = 0;
+      if (t > 0) do {
+          a = a * 3u + data[i * LOOP_MAXK + kk];
+          if ((a & 15) == 7) break;
+          kk++;
+        } while ((int32_t)kk < t);
+      breaks += t > 0 && (int32_t)kk < t;
+      full += t > 0 && (int32_t)kk == t;
+      skipped += t <= 0;
+      eacc[i] = a;
+      ek[i] = kk;
+      acc[ i] = ko[i] = 0x12345678;
+    }
+    kl_buf bufs[4] = {{trip, 4 * n, 0}, {data, 4 * n * LOOP_MAXK, 0}, {acc, 4 * n, 0},
+                      {ko, 4 * n, 0}};
+    kl_place(bufs, 4);
+    uint32_t args[5] = {bufs[0].addr, bufs[1].addr, bufs[2].addr, bufs[3].addr, LOOP_MAXK};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 4, args, 5, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "loop", s, "ACC", acc, eacc, n);
+      cmp_words(st, "loop", s, "KOUT", ko, ek, n);
+      check_stats(st, &k, s, &rs, 1);
+    }
+    free(trip), free(data), free(acc), free(ko), free(eacc), free(ek);
+  }
+  /* the data exercise all three exits */
+  CHECK(st, breaks > 0 && full > 0 && skipped > 0);
+  kl_free(&k);
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
   CHECK(st, total_runs > 0);
 }
 
-RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce),
+RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce), T(test_nested), T(test_loop),
           T(test_summary))
