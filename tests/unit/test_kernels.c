@@ -452,6 +452,78 @@ TEST(test_loop) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* private memory: spills through regext registers, per-lane addresses  */
+
+#define PRIV_FRAME 64u /* bytes of private memory per work-item */
+
+static uint32_t fold8(const uint32_t *f) {
+  uint32_t s = 0;
+  for (unsigned j = 0; j < 8; j++) s = s * 31u + f[j];
+  return s;
+}
+
+TEST(test_privmem) {
+  kl_kernel k;
+  if (!build(st, &k, "privmem")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned l = s->local[0], g = s->nwg[0], n = l * g;
+    rng r = {7000 + si};
+    uint32_t *in = malloc(4 * n), *idx = malloc(4 * n), *out = malloc(48 * n),
+             *e = malloc(48 * n);
+    uint32_t *pds = malloc(PRIV_FRAME * n), *epds = calloc(PRIV_FRAME / 4, 4 * n);
+    for (unsigned i = 0; i < n; i++) {
+      uint32_t x = rnd(&r), f[16] = {0};
+      in[i] = x;
+      idx[i] = rnd(&r) & 7;
+      for (unsigned j = 0; j < 8; j++) f[j] = x * (j + 1) + j;
+      uint32_t *o = &e[12 * i];
+      o[0] = fold8(f);
+      o[1] = f[idx[i]];
+      f[idx[i]] = x ^ 0x5a5a5a5au;
+      o[2] = fold8(f);
+      uint16_t h = (uint16_t)(x * 7u);
+      uint8_t b = (uint8_t)(x * 13u);
+      f[8] = x;
+      f[9] = (uint32_t)h << 16;
+      f[10] = (uint32_t)b << 8;
+      o[3] = (uint32_t)(int32_t)(int16_t)h;
+      o[4] = h;
+      o[5] = (uint32_t)(int32_t)(int8_t)b;
+      o[6] = b;
+      o[7] = f[9];
+      o[8] = f[10];
+      o[9] = x & 0xffff;
+      o[10] = x >> 24;
+      o[11] = 0x600d;
+      /* spec README decision 9: word k of work-item t of workgroup w at
+       * PDS + w * numw*numt*frame + k * 4 * numw*numt + 4 * t */
+      unsigned w = i / l, t = i % l;
+      for (unsigned kk = 0; kk < PRIV_FRAME / 4; kk++)
+        epds[(w * PRIV_FRAME * l + kk * 4 * l + 4 * t) / 4] = f[kk];
+    }
+    memset(out, 0xee, 48 * n);
+    memset(pds, 0xee, PRIV_FRAME * n);
+    kl_buf bufs[3] = {{in, 4 * n, 0}, {idx, 4 * n, 0}, {out, 48 * n, 0}};
+    kl_place(bufs, 3);
+    kl_buf pb = {pds, PRIV_FRAME * n, 0};
+    uint32_t args[3] = {bufs[0].addr, bufs[1].addr, bufs[2].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 3, args, 3, &pb, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "privmem", s, "OUT", out, e, 12 * n);
+      cmp_words(st, "privmem", s, "PDS image", pds, epds, PRIV_FRAME / 4 * n);
+      check_stats(st, &k, s, &rs, 0);
+    }
+    free(in), free(idx), free(out), free(e), free(pds), free(epds);
+  }
+  kl_free(&k);
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
@@ -459,4 +531,4 @@ TEST(test_summary) {
 }
 
 RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce), T(test_nested), T(test_loop),
-          T(test_summary))
+          T(test_privmem),          T(test_summary))
