@@ -122,7 +122,7 @@ static void cmp_words(check_state *st, const char *kernel, const kl_shape *s, co
   }
 }
 
-static inline void cmp_bytes(check_state *st, const char *kernel, const kl_shape *s, const char *what,
+static void cmp_bytes(check_state *st, const char *kernel, const kl_shape *s, const char *what,
                       const uint8_t *got, const uint8_t *exp, size_t n) {
   unsigned bad = 0;
   for (size_t i = 0; i < n; i++) {
@@ -524,6 +524,79 @@ TEST(test_privmem) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* byte and halfword accesses, vector and scalar                        */
+
+static uint32_t sx8(uint8_t b) { return (uint32_t)(int32_t)(int8_t)b; }
+static uint32_t sx16(uint16_t h) { return (uint32_t)(int32_t)(int16_t)h; }
+
+TEST(test_bytes) {
+  kl_kernel k;
+  if (!build(st, &k, "bytes")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned n = s->nwg[0] * s->local[0], nw = s->nwg[0] * s->wpg;
+    rng r = {8000 + si};
+    uint8_t *b8 = malloc(n + 2), *ob = malloc(n + 8), *eob = malloc(n + 8);
+    uint8_t *sb = malloc(nw + 8), *esb = malloc(nw + 8);
+    uint16_t *h16 = malloc(2 * (n + 2)), *oh = malloc(2 * (n + 8)), *eoh = malloc(2 * (n + 8));
+    uint16_t *sh = malloc(2 * (nw + 8)), *esh = malloc(2 * (nw + 8));
+    uint32_t *out = malloc(32 * n), *eout = malloc(32 * n), *so = malloc(32 * nw),
+             *eso = malloc(32 * nw);
+    for (unsigned i = 0; i < n + 2; i++) b8[i] = (uint8_t)rnd(&r);
+    for (unsigned i = 0; i < n + 2; i++) h16[i] = (uint16_t)rnd(&r);
+    for (unsigned i = 0; i < n + 8; i++) ob[i] = eob[i] = (uint8_t)rnd(&r);
+    for (unsigned i = 0; i < n + 8; i++) oh[i] = eoh[i] = (uint16_t)rnd(&r);
+    for (unsigned i = 0; i < nw + 8; i++) sb[i] = esb[i] = (uint8_t)rnd(&r);
+    for (unsigned i = 0; i < nw + 8; i++) sh[i] = esh[i] = (uint16_t)rnd(&r);
+    memset(out, 0xee, 32 * n);
+    memset(so, 0xee, 32 * nw);
+    for (unsigned i = 0; i < n; i++) {
+      const uint8_t *p = &b8[1 + i];
+      const uint16_t *q = &h16[1 + i];
+      uint32_t *o = &eout[8 * i];
+      o[0] = sx8(p[0]), o[1] = p[0], o[2] = p[-1], o[3] = sx8(p[1]);
+      o[4] = sx16(q[0]), o[5] = q[0], o[6] = q[-1], o[7] = sx16(q[1]);
+      eob[i] = (uint8_t)(o[0] + o[4]);
+      eoh[i] = (uint16_t)(3u * o[1] + o[5]);
+    }
+    for (unsigned w = 0; w < nw; w++) {
+      const uint8_t *p = &b8[1 + 3 * w];
+      const uint16_t *q = &h16[1 + 3 * w];
+      uint32_t *o = &eso[8 * w];
+      o[0] = sx8(p[0]), o[1] = p[0], o[2] = p[1], o[3] = sx8(p[-1]);
+      o[4] = sx16(q[0]), o[5] = q[0], o[6] = sx16(q[1]), o[7] = q[-1];
+      esb[w] = (uint8_t)(o[0] + o[5]);
+      esh[w] = (uint16_t)(5u * o[1] + o[4]);
+    }
+    kl_buf bufs[8] = {{b8, n + 2, 0},      {h16, 2 * (n + 2), 0}, {out, 32 * n, 0},
+                      {ob, n + 8, 0},      {oh, 2 * (n + 8), 0},  {so, 32 * nw, 0},
+                      {sb, nw + 8, 0},     {sh, 2 * (nw + 8), 0}};
+    kl_place(bufs, 8);
+    uint32_t args[8];
+    for (unsigned i = 0; i < 8; i++) args[i] = bufs[i].addr;
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 8, args, 8, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      cmp_words(st, "bytes", s, "OUT", out, eout, 8 * n);
+      cmp_bytes(st, "bytes", s, "OB (+8 guard bytes)", ob, eob, n + 8);
+      cmp_bytes(st, "bytes", s, "OH (+8 guard halfwords)", (uint8_t *)oh, (uint8_t *)eoh,
+                2 * (n + 8));
+      cmp_words(st, "bytes", s, "SOUT", so, eso, 8 * nw);
+      cmp_bytes(st, "bytes", s, "SB (+8 guard bytes)", sb, esb, nw + 8);
+      cmp_bytes(st, "bytes", s, "SH (+8 guard halfwords)", (uint8_t *)sh, (uint8_t *)esh,
+                2 * (nw + 8));
+      check_stats(st, &k, s, &rs, 0);
+    }
+    free(b8), free(ob), free(eob), free(sb), free(esb), free(h16), free(oh), free(eoh);
+    free(sh), free(esh), free(out), free(eout), free(so), free(eso);
+  }
+  kl_free(&k);
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
@@ -531,4 +604,4 @@ TEST(test_summary) {
 }
 
 RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce), T(test_nested), T(test_loop),
-          T(test_privmem),          T(test_summary))
+          T(test_privmem), T(test_bytes),          T(test_summary))
