@@ -597,6 +597,73 @@ TEST(test_bytes) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* atomics: scalar per warp on global and local counters                */
+
+/* whether v[0..n-1] (stride 'stride') is a permutation of base..base+n-1 */
+static bool is_perm(const uint32_t *v, unsigned n, unsigned stride, uint32_t base) {
+  bool ok = true;
+  uint8_t *seen = calloc(n, 1);
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t x = v[i * stride] - base;
+    if (x >= n || seen[x]) ok = false;
+    else seen[x] = 1;
+  }
+  free(seen);
+  return ok;
+}
+
+TEST(test_atomics) {
+  kl_kernel k;
+  if (!build(st, &k, "atomics")) return;
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned g = s->nwg[0], nw = g * s->wpg;
+    uint32_t cnt[16] = {0, 0, 0, 0, 0, 0xffffffffu, 0, 0x7fffffff, 0xffffffffu, 0};
+    uint32_t *old = malloc(16 * nw), *lo = malloc(4 * g);
+    memset(old, 0xee, 16 * nw);
+    memset(lo, 0xee, 4 * g);
+    uint32_t e[16] = {nw, nw - 1, 0, nw * (nw + 1) / 2, 0, 0xffffffffu, 0, 0x7fffffff,
+                      0xffffffffu, 0};
+    for (uint32_t w = 0; w < nw; w++) {
+      e[4] |= 1u << (w & 31);
+      e[5] &= ~(1u << (w & 31));
+      e[6] ^= w * 0x9e3779b9u;
+      if ((int32_t)(0u - w) < (int32_t)e[7]) e[7] = 0u - w;
+      if (w + 100 < e[8]) e[8] = w + 100;
+      if (0x80000000u + w > e[9]) e[9] = 0x80000000u + w;
+    }
+    kl_buf bufs[3] = {{cnt, sizeof cnt, 0}, {old, 16 * nw, 0}, {lo, 4 * g, 0}};
+    kl_place(bufs, 3);
+    uint32_t args[3] = {bufs[0].addr, bufs[1].addr, bufs[2].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 3, args, 3, NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, s, rc, msg)) {
+      uint32_t final_swap = cnt[2];
+      e[2] = cnt[2]; /* checked below with the old values */
+      cmp_words(st, "atomics", s, "CNT", cnt, e, 16);
+      CHECK(st, is_perm(&old[0], nw, 4, 0)); /* amoadd old values: 0..W-1 once each */
+      /* amoswap: the old values plus the final value are 0..W, each once */
+      uint32_t *sw = malloc(4 * (nw + 1));
+      for (unsigned w = 0; w < nw; w++) sw[w] = old[4 * w + 1];
+      sw[nw] = final_swap;
+      CHECK(st, is_perm(sw, nw + 1, 1, 0));
+      free(sw);
+      for (unsigned w = 0; w < nw; w++) CHECK_EQ_U32(st, old[4 * w + 2], 0);
+      for (unsigned wg = 0; wg < g; wg++) {
+        CHECK(st, is_perm(&old[4 * wg * s->wpg + 3], s->wpg, 4, 0));
+        CHECK_EQ_U32(st, lo[wg], s->wpg);
+      }
+      check_stats(st, &k, s, &rs, 0);
+    }
+    free(old), free(lo);
+  }
+  kl_free(&k);
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
@@ -604,4 +671,4 @@ TEST(test_summary) {
 }
 
 RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce), T(test_nested), T(test_loop),
-          T(test_privmem), T(test_bytes),          T(test_summary))
+          T(test_privmem), T(test_bytes), T(test_atomics),          T(test_summary))
