@@ -664,6 +664,310 @@ TEST(test_atomics) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* floating-point corner cases, expected values computed by hand        */
+
+/* op numbers = stub order in tests/kernels/fpcorner.s */
+enum {
+  FP_FADD, FP_FSUB, FP_FMUL, FP_FDIV, FP_FSQRT, FP_FMIN, FP_FMAX, FP_FMADD, FP_FNMADD,
+  FP_FCVT_W_S, FP_FCVT_WU_S, FP_FCVT_W_S_RTZ, FP_FCVT_S_W, FP_FCVT_S_WU, FP_FEQ, FP_FLT,
+  FP_FLE, FP_FCLASS, FP_FSGNJN,
+  FP_VECTOR_OPS, /* the ops below are scalar only (static rounding mode) */
+  FP_FADD_RTZ = FP_VECTOR_OPS, FP_FADD_RDN, FP_FADD_RUP, FP_FADD_RMM, FP_FCVT_W_RNE,
+  FP_FCVT_W_RMM, FP_FDIV_RUP
+};
+enum { RNE, RTZ, RDN, RUP, RMM };
+enum { NX = 1, UF = 2, OF = 4, DZ = 8, NV = 16 };
+
+#define PZERO 0x00000000u
+#define NZERO 0x80000000u
+#define ONE 0x3f800000u
+#define MONE 0xbf800000u
+#define TWO 0x40000000u
+#define THREE 0x40400000u
+#define HALF 0x3f000000u
+#define MHALF 0xbf000000u
+#define TWO5 0x40200000u   /* 2.5 */
+#define MTWO5 0xc0200000u  /* -2.5 */
+#define PINF 0x7f800000u
+#define NINF 0xff800000u
+#define CNAN 0x7fc00000u   /* canonical quiet NaN */
+#define QNANP 0x7fc12345u  /* quiet NaN with a payload */
+#define NQNAN 0xffc00000u  /* negative quiet NaN */
+#define SNAN 0x7f800001u
+#define FMAX 0x7f7fffffu   /* largest finite */
+#define MINN 0x00800000u   /* smallest normal 2^-126 */
+#define MINS 0x00000001u   /* smallest subnormal 2^-149 */
+#define ULP1 0x3f800001u   /* 1 + 2^-23 */
+#define EPS24 0x33800000u  /* 2^-24: half an ulp of 1.0 */
+
+typedef struct fp_case {
+  uint32_t op, frm, a, b, c, exp, flags;
+} fp_case;
+
+static const fp_case fp_cases[] = {
+    /* addition: NaNs, signed zeros, overflow per rounding mode, ties */
+    {FP_FADD, RNE, ONE, TWO, 0, THREE, 0},
+    {FP_FADD, RNE, PINF, NINF, 0, CNAN, NV},
+    {FP_FADD, RNE, QNANP, ONE, 0, CNAN, 0},       /* payload dropped, quiet: no NV */
+    {FP_FADD, RNE, SNAN, ONE, 0, CNAN, NV},
+    {FP_FADD, RNE, NZERO, NZERO, 0, NZERO, 0},
+    {FP_FADD, RNE, PZERO, NZERO, 0, PZERO, 0},
+    {FP_FADD, RNE, MINS, MINS, 0, 0x00000002u, 0}, /* exact subnormal: no UF */
+    {FP_FADD, RNE, FMAX, FMAX, 0, PINF, OF | NX},
+    {FP_FADD, RNE, ONE, EPS24, 0, ONE, NX},       /* tie to even */
+    {FP_FADD, RNE, MONE, 0xb3800000u, 0, MONE, NX},
+    {FP_FADD, RTZ, FMAX, FMAX, 0, FMAX, OF | NX},
+    {FP_FADD, RTZ, ONE, EPS24, 0, ONE, NX},
+    {FP_FADD, RDN, PZERO, NZERO, 0, NZERO, 0},    /* x + -x = -0 rounding down */
+    {FP_FADD, RDN, ONE, MONE, 0, NZERO, 0},
+    {FP_FADD, RDN, FMAX, FMAX, 0, FMAX, OF | NX},
+    {FP_FADD, RDN, ONE, EPS24, 0, ONE, NX},
+    {FP_FADD, RDN, MONE, 0xb3800000u, 0, 0xbf800001u, NX},
+    {FP_FADD, RUP, FMAX, FMAX, 0, PINF, OF | NX},
+    {FP_FADD, RUP, ONE, EPS24, 0, ULP1, NX},
+    {FP_FADD, RUP, MONE, 0xb3800000u, 0, MONE, NX},
+    {FP_FADD, RMM, ONE, EPS24, 0, ULP1, NX},      /* tie away from zero */
+    {FP_FADD, RMM, MONE, 0xb3800000u, 0, 0xbf800001u, NX},
+    /* subtraction */
+    {FP_FSUB, RNE, ONE, ONE, 0, PZERO, 0},
+    {FP_FSUB, RDN, ONE, ONE, 0, NZERO, 0},
+    {FP_FSUB, RNE, PINF, PINF, 0, CNAN, NV},
+    {FP_FSUB, RNE, NZERO, PZERO, 0, NZERO, 0},
+    /* multiplication: 0 * inf, signs, subnormal results and underflow */
+    {FP_FMUL, RNE, PZERO, PINF, 0, CNAN, NV},
+    {FP_FMUL, RNE, NZERO, 0x40a00000u, 0, NZERO, 0},
+    {FP_FMUL, RNE, MINN, HALF, 0, 0x00400000u, 0},  /* exact subnormal */
+    {FP_FMUL, RNE, MINS, HALF, 0, PZERO, UF | NX},   /* 2^-150: tie to even 0 */
+    {FP_FMUL, RNE, 0x00800001u, HALF, 0, 0x00400000u, UF | NX},
+    {FP_FMUL, RNE, ULP1, ULP1, 0, 0x3f800002u, NX},
+    {FP_FMUL, RNE, FMAX, TWO, 0, PINF, OF | NX},
+    {FP_FMUL, RNE, 0x3fc00000u, MINN, 0, 0x00c00000u, 0},
+    {FP_FMUL, RUP, MINS, HALF, 0, MINS, UF | NX},
+    {FP_FMUL, RTZ, FMAX, TWO, 0, FMAX, OF | NX},
+    /* division: by zero, invalid, rounding */
+    {FP_FDIV, RNE, ONE, PZERO, 0, PINF, DZ},
+    {FP_FDIV, RNE, MONE, PZERO, 0, NINF, DZ},
+    {FP_FDIV, RNE, ONE, NZERO, 0, NINF, DZ},
+    {FP_FDIV, RNE, PZERO, PZERO, 0, CNAN, NV},
+    {FP_FDIV, RNE, PINF, NINF, 0, CNAN, NV},
+    {FP_FDIV, RNE, ONE, PINF, 0, PZERO, 0},
+    {FP_FDIV, RNE, QNANP, PZERO, 0, CNAN, 0},        /* NaN / 0: no DZ */
+    {FP_FDIV, RNE, TWO, TWO, 0, ONE, 0},
+    {FP_FDIV, RNE, ONE, THREE, 0, 0x3eaaaaabu, NX},
+    {FP_FDIV, RTZ, ONE, THREE, 0, 0x3eaaaaaau, NX},
+    {FP_FDIV, RDN, MONE, THREE, 0, 0xbeaaaaabu, NX},
+    {FP_FDIV, RUP, MONE, THREE, 0, 0xbeaaaaaau, NX},
+    /* square root */
+    {FP_FSQRT, RNE, MONE, 0, 0, CNAN, NV},
+    {FP_FSQRT, RNE, NZERO, 0, 0, NZERO, 0},
+    {FP_FSQRT, RNE, PINF, 0, 0, PINF, 0},
+    {FP_FSQRT, RNE, 0x40800000u, 0, 0, TWO, 0},
+    {FP_FSQRT, RNE, TWO, 0, 0, 0x3fb504f3u, NX},
+    {FP_FSQRT, RUP, TWO, 0, 0, 0x3fb504f4u, NX},
+    {FP_FSQRT, RNE, MINS, 0, 0, 0x1a3504f3u, NX},   /* sqrt(2^-149) = 2^-75 sqrt 2 */
+    {FP_FSQRT, RNE, NQNAN, 0, 0, CNAN, 0},
+    /* RISC-V fmin/fmax: -0 < +0, NaN operands ignored, sNaN signals */
+    {FP_FMIN, RNE, NZERO, PZERO, 0, NZERO, 0},
+    {FP_FMIN, RNE, PZERO, NZERO, 0, NZERO, 0},
+    {FP_FMIN, RNE, QNANP, ONE, 0, ONE, 0},
+    {FP_FMIN, RNE, SNAN, ONE, 0, ONE, NV},
+    {FP_FMIN, RNE, QNANP, CNAN, 0, CNAN, 0},
+    {FP_FMIN, RNE, NINF, 0x40a00000u, 0, NINF, 0},
+    {FP_FMAX, RNE, NZERO, PZERO, 0, PZERO, 0},
+    {FP_FMAX, RNE, PZERO, NZERO, 0, PZERO, 0},
+    {FP_FMAX, RNE, ONE, QNANP, 0, ONE, 0},
+    {FP_FMAX, RNE, SNAN, QNANP, 0, CNAN, NV},
+    {FP_FMAX, RNE, MINS, PZERO, 0, MINS, 0},
+    /* fused multiply-add: one rounding, zero signs, inf * 0 + qNaN */
+    {FP_FMADD, RNE, ONE, ONE, MONE, PZERO, 0},
+    {FP_FMADD, RDN, ONE, ONE, MONE, NZERO, 0},
+    {FP_FMADD, RNE, PINF, PZERO, QNANP, CNAN, NV},
+    {FP_FMADD, RNE, ULP1, ULP1, 0xbf800002u, 0x28800000u, 0}, /* exact 2^-46 */
+    {FP_FMADD, RNE, TWO, THREE, ONE, 0x40e00000u, 0},
+    {FP_FMADD, RNE, MONE, PZERO, NZERO, NZERO, 0},
+    {FP_FMADD, RNE, FMAX, TWO, NINF, NINF, 0},       /* no overflow inside */
+    {FP_FNMADD, RNE, ONE, ONE, MONE, PZERO, 0},      /* -(1*1) - (-1) */
+    {FP_FNMADD, RNE, PZERO, ONE, PZERO, NZERO, 0},   /* -(0*1) - 0 = -0 */
+    {FP_FNMADD, RNE, TWO, THREE, ONE, 0xc0e00000u, 0},
+    /* float -> int32 with the dynamic rounding mode; saturation */
+    {FP_FCVT_W_S, RNE, TWO5, 0, 0, 2, NX},
+    {FP_FCVT_W_S, RTZ, TWO5, 0, 0, 2, NX},
+    {FP_FCVT_W_S, RDN, TWO5, 0, 0, 2, NX},
+    {FP_FCVT_W_S, RUP, TWO5, 0, 0, 3, NX},
+    {FP_FCVT_W_S, RMM, TWO5, 0, 0, 3, NX},
+    {FP_FCVT_W_S, RNE, MTWO5, 0, 0, 0xfffffffeu, NX},
+    {FP_FCVT_W_S, RDN, MTWO5, 0, 0, 0xfffffffdu, NX},
+    {FP_FCVT_W_S, RUP, MTWO5, 0, 0, 0xfffffffeu, NX},
+    {FP_FCVT_W_S, RMM, MTWO5, 0, 0, 0xfffffffdu, NX},
+    {FP_FCVT_W_S, RNE, CNAN, 0, 0, 0x7fffffffu, NV},
+    {FP_FCVT_W_S, RNE, PINF, 0, 0, 0x7fffffffu, NV},
+    {FP_FCVT_W_S, RNE, NINF, 0, 0, 0x80000000u, NV},
+    {FP_FCVT_W_S, RNE, 0x4f000000u, 0, 0, 0x7fffffffu, NV}, /* 2^31 */
+    {FP_FCVT_W_S, RNE, 0xcf000000u, 0, 0, 0x80000000u, 0},  /* -2^31 exact */
+    {FP_FCVT_W_S, RNE, 0x4effffffu, 0, 0, 0x7fffff80u, 0},
+    {FP_FCVT_W_S, RNE, MHALF, 0, 0, 0, NX},
+    /* float -> uint32 */
+    {FP_FCVT_WU_S, RNE, MONE, 0, 0, 0, NV},
+    {FP_FCVT_WU_S, RTZ, MHALF, 0, 0, 0, NX},          /* rounds to -0: fits */
+    {FP_FCVT_WU_S, RDN, MHALF, 0, 0, 0, NV},          /* rounds to -1 */
+    {FP_FCVT_WU_S, RNE, CNAN, 0, 0, 0xffffffffu, NV},
+    {FP_FCVT_WU_S, RNE, PINF, 0, 0, 0xffffffffu, NV},
+    {FP_FCVT_WU_S, RNE, NINF, 0, 0, 0, NV},
+    {FP_FCVT_WU_S, RNE, 0x4f800000u, 0, 0, 0xffffffffu, NV}, /* 2^32 */
+    {FP_FCVT_WU_S, RNE, 0x4f7fffffu, 0, 0, 0xffffff00u, 0},
+    {FP_FCVT_WU_S, RNE, 0x406ccccdu, 0, 0, 4, NX},   /* 3.7 */
+    {FP_FCVT_WU_S, RTZ, 0x406ccccdu, 0, 0, 3, NX},
+    /* float -> int32, static rtz (frm says otherwise) */
+    {FP_FCVT_W_S_RTZ, RUP, 0x4039999au, 0, 0, 2, NX}, /* 2.9 */
+    {FP_FCVT_W_S_RTZ, RDN, 0xc039999au, 0, 0, 0xfffffffeu, NX},
+    {FP_FCVT_W_S_RTZ, RNE, CNAN, 0, 0, 0x7fffffffu, NV},
+    /* int -> float */
+    {FP_FCVT_S_W, RNE, 0x7fffffffu, 0, 0, 0x4f000000u, NX},
+    {FP_FCVT_S_W, RTZ, 0x7fffffffu, 0, 0, 0x4effffffu, NX},
+    {FP_FCVT_S_W, RDN, 0x7fffffffu, 0, 0, 0x4effffffu, NX},
+    {FP_FCVT_S_W, RUP, 0x7fffffffu, 0, 0, 0x4f000000u, NX},
+    {FP_FCVT_S_W, RNE, 0x80000000u, 0, 0, 0xcf000000u, 0},
+    {FP_FCVT_S_W, RNE, 0x01000001u, 0, 0, 0x4b800000u, NX}, /* 2^24 + 1: tie */
+    {FP_FCVT_S_W, RUP, 0x01000001u, 0, 0, 0x4b800001u, NX},
+    {FP_FCVT_S_W, RMM, 0x01000001u, 0, 0, 0x4b800001u, NX},
+    {FP_FCVT_S_W, RNE, 0, 0, 0, PZERO, 0},
+    {FP_FCVT_S_W, RNE, 0xffffffffu, 0, 0, MONE, 0},
+    {FP_FCVT_S_WU, RNE, 0xffffffffu, 0, 0, 0x4f800000u, NX},
+    {FP_FCVT_S_WU, RTZ, 0xffffffffu, 0, 0, 0x4f7fffffu, NX},
+    {FP_FCVT_S_WU, RNE, 0x80000000u, 0, 0, 0x4f000000u, 0},
+    /* comparisons: feq quiet, flt/fle signalling */
+    {FP_FEQ, RNE, CNAN, CNAN, 0, 0, 0},
+    {FP_FEQ, RNE, SNAN, ONE, 0, 0, NV},
+    {FP_FEQ, RNE, NZERO, PZERO, 0, 1, 0},
+    {FP_FLT, RNE, CNAN, ONE, 0, 0, NV},
+    {FP_FLT, RNE, NZERO, PZERO, 0, 0, 0},
+    {FP_FLT, RNE, NINF, MINS, 0, 1, 0},
+    {FP_FLT, RNE, ONE, ONE, 0, 0, 0},
+    {FP_FLE, RNE, NZERO, PZERO, 0, 1, 0},
+    {FP_FLE, RNE, CNAN, CNAN, 0, 0, NV},
+    {FP_FLE, RNE, TWO, ONE, 0, 0, 0},
+    /* classification */
+    {FP_FCLASS, RNE, NINF, 0, 0, 0x001, 0},
+    {FP_FCLASS, RNE, MONE, 0, 0, 0x002, 0},
+    {FP_FCLASS, RNE, 0x80000001u, 0, 0, 0x004, 0},
+    {FP_FCLASS, RNE, NZERO, 0, 0, 0x008, 0},
+    {FP_FCLASS, RNE, PZERO, 0, 0, 0x010, 0},
+    {FP_FCLASS, RNE, 0x007fffffu, 0, 0, 0x020, 0},
+    {FP_FCLASS, RNE, ONE, 0, 0, 0x040, 0},
+    {FP_FCLASS, RNE, PINF, 0, 0, 0x080, 0},
+    {FP_FCLASS, RNE, SNAN, 0, 0, 0x100, 0},
+    {FP_FCLASS, RNE, QNANP, 0, 0, 0x200, 0},
+    /* sign injection keeps NaN payloads */
+    {FP_FSGNJN, RNE, ONE, ONE, 0, MONE, 0},
+    {FP_FSGNJN, RNE, QNANP, NZERO, 0, QNANP, 0},
+    {FP_FSGNJN, RNE, MTWO5, MONE, 0, TWO5, 0},
+    {FP_FSGNJN, RNE, SNAN, PZERO, 0, 0xff800001u, 0},
+    /* static rounding modes override frm (scalar only) */
+    {FP_FADD_RTZ, RUP, ONE, EPS24, 0, ONE, NX},
+    {FP_FADD_RTZ, RNE, FMAX, FMAX, 0, FMAX, OF | NX},
+    {FP_FADD_RDN, RNE, PZERO, NZERO, 0, NZERO, 0},
+    {FP_FADD_RUP, RDN, ONE, EPS24, 0, ULP1, NX},
+    {FP_FADD_RMM, RTZ, ONE, EPS24, 0, ULP1, NX},
+    {FP_FCVT_W_RNE, RMM, TWO5, 0, 0, 2, NX},
+    {FP_FCVT_W_RMM, RNE, TWO5, 0, 0, 3, NX},
+    {FP_FCVT_W_RMM, RNE, MTWO5, 0, 0, 0xfffffffdu, NX},
+    {FP_FDIV_RUP, RNE, MONE, THREE, 0, 0xbeaaaaaau, NX},
+};
+#define FP_NCASES (sizeof fp_cases / sizeof fp_cases[0])
+
+TEST(test_fpcorner) {
+  kl_kernel k;
+  if (!build(st, &k, "fpcorner")) return;
+  /* the case buffer and the vector runs (same op and frm, vector forms) */
+  uint32_t cases[FP_NCASES * 8], runs[FP_NCASES * 4], run_flags[FP_NCASES];
+  unsigned nruns = 0;
+  memset(cases, 0, sizeof cases);
+  for (unsigned i = 0; i < FP_NCASES; i++) {
+    const fp_case *c = &fp_cases[i];
+    cases[8 * i + 0] = c->op, cases[8 * i + 1] = c->frm;
+    cases[8 * i + 2] = c->a, cases[8 * i + 3] = c->b, cases[8 * i + 4] = c->c;
+    if (c->op >= FP_VECTOR_OPS) continue;
+    if (nruns > 0 && runs[4 * (nruns - 1)] == c->op && runs[4 * (nruns - 1) + 1] == c->frm &&
+        runs[4 * (nruns - 1) + 2] + runs[4 * (nruns - 1) + 3] == i) {
+      runs[4 * (nruns - 1) + 3]++;
+      run_flags[nruns - 1] |= c->flags;
+    } else {
+      runs[4 * nruns] = c->op, runs[4 * nruns + 1] = c->frm;
+      runs[4 * nruns + 2] = i, runs[4 * nruns + 3] = 1;
+      run_flags[nruns++] = c->flags;
+    }
+  }
+  kl_shape shapes[MAX_SHAPES];
+  unsigned ns = make_shapes(shapes, false);
+  for (unsigned si = 0; si < ns; si++) {
+    const kl_shape *s = &shapes[si];
+    unsigned nw = s->nwg[0] * s->wpg;
+    uint32_t *so = malloc(8 * FP_NCASES * nw), *vo = malloc(4 * FP_NCASES * nw),
+             *vf = malloc(4 * nruns * nw), *misc = malloc(16 * nw);
+    memset(so, 0xee, 8 * FP_NCASES * nw);
+    memset(vo, 0xee, 4 * FP_NCASES * nw);
+    memset(vf, 0xee, 4 * nruns * nw);
+    memset(misc, 0xee, 16 * nw);
+    kl_buf bufs[6] = {{cases, sizeof cases, 0},        {runs, 16 * nruns, 0},
+                      {so, 8 * FP_NCASES * nw, 0},     {vo, 4 * FP_NCASES * nw, 0},
+                      {vf, 4 * nruns * nw, 0},         {misc, 16 * nw, 0}};
+    kl_place(bufs, 6);
+    uint32_t args[8] = {bufs[0].addr, FP_NCASES,    bufs[1].addr, nruns,
+                        bufs[2].addr, bufs[3].addr, bufs[4].addr, bufs[5].addr};
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, s, bufs, 6, args, 8, NULL, &rs, msg, sizeof msg);
+    if (!run_ok(st, &k, s, rc, msg)) goto next;
+    /* each warp must agree with the table; report per case (first warp only
+     * when all agree, to keep the output short) */
+    for (unsigned w = 0; w < nw; w++) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < FP_NCASES; i++) {
+        const fp_case *c = &fp_cases[i];
+        const uint32_t *sr = &so[(size_t)w * 2 * FP_NCASES + 2 * i];
+        if (sr[0] != c->exp || sr[1] != c->flags) {
+          if (bad++ < MAX_REPORTS)
+            fprintf(stderr,
+                    "fpcorner [tpw %u wpg %u] warp %u scalar case %u (op %u frm %u a %08x b %08x "
+                    "c %08x): expected %08x flags %02x, got %08x flags %02x\n",
+                    s->tpw, s->wpg, w, i, c->op, c->frm, c->a, c->b, c->c, c->exp, c->flags,
+                    sr[0], sr[1]);
+        }
+        if (c->op >= FP_VECTOR_OPS) continue;
+        uint32_t v = vo[(size_t)w * FP_NCASES + i];
+        if (v != c->exp && bad++ < MAX_REPORTS)
+          fprintf(stderr,
+                  "fpcorner [tpw %u wpg %u] warp %u vector case %u (op %u frm %u a %08x b %08x "
+                  "c %08x): expected %08x, got %08x\n",
+                  s->tpw, s->wpg, w, i, c->op, c->frm, c->a, c->b, c->c, c->exp, v);
+      }
+      for (unsigned r = 0; r < nruns; r++) {
+        uint32_t f = vf[(size_t)w * nruns + r];
+        if (f != run_flags[r] && bad++ < MAX_REPORTS)
+          fprintf(stderr,
+                  "fpcorner [tpw %u wpg %u] warp %u vector run %u (op %u frm %u, cases %u..%u): "
+                  "expected flags %02x, got %02x\n",
+                  s->tpw, s->wpg, w, r, runs[4 * r], runs[4 * r + 1], runs[4 * r + 2],
+                  runs[4 * r + 2] + runs[4 * r + 3] - 1, run_flags[r], f);
+      }
+      CHECK_EQ_U32(st, misc[4 * w + 0], (3u << 5) | 0x15u); /* fcsr = frm:fflags */
+      CHECK_EQ_U32(st, misc[4 * w + 1], 1);                  /* frm after fsrm */
+      CHECK_EQ_U32(st, misc[4 * w + 2], 3);                  /* old frm from fsrm */
+      if (bad) {
+        st->failed_checks++;
+        break;
+      }
+    }
+    /* lanes past the end of a run are skipped by a divergent branch
+     * whenever a run is not a multiple of the warp width */
+    check_stats(st, &k, s, &rs, 1);
+  next:
+    free(so), free(vo), free(vf), free(misc);
+  }
+  kl_free(&k);
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
@@ -671,4 +975,5 @@ TEST(test_summary) {
 }
 
 RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce), T(test_nested), T(test_loop),
-          T(test_privmem), T(test_bytes), T(test_atomics),          T(test_summary))
+          T(test_privmem), T(test_bytes), T(test_atomics),
+          T(test_fpcorner),          T(test_summary))
