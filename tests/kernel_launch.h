@@ -5,7 +5,6 @@
  * the KNL metadata buffer and the private (PDS) area. */
 #ifndef VT_TEST_KERNEL_LAUNCH_H
 #define VT_TEST_KERNEL_LAUNCH_H
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,7 +92,8 @@ static inline void kl_free(kl_kernel *k) {
  * argument buffer (args[0..nargs-1]) and the KNL buffer, run, read every
  * buffer back into its data. pds (optional): the private area, pds->size
  * bytes for the whole launch (size / work-items per work-item); its address
- * is filled in and, when pds->data is set, its final contents read back. Returns VT_OK or the error code with msg filled. */
+ * is filled in and, when pds->data is set, its final contents read back.
+ * Returns VT_OK or the error code with msg filled. */
 static inline int kl_run(const kl_kernel *k, const kl_shape *s, kl_buf *bufs, unsigned nbufs,
                          const uint32_t *args, unsigned nargs, kl_buf *pds, vt_run_stats *stats,
                          char *msg, size_t msgn) {
@@ -117,7 +117,8 @@ static inline int kl_run(const kl_kernel *k, const kl_shape *s, kl_buf *bufs, un
   int rc = vt_device_load_elf(dev, k->elf, &err);
   for (unsigned i = 0; rc == VT_OK && i < nbufs; i++) {
     rc = vt_mem_map(dev, bufs[i].addr, kl_round(bufs[i].size ? bufs[i].size : 1), &err);
-    if (rc == VT_OK && bufs[i].size) rc = vt_mem_write(dev, bufs[i].addr, bufs[i].data, bufs[i].size, &err);
+    if (rc == VT_OK && bufs[i].size)
+      rc = vt_mem_write(dev, bufs[i].addr, bufs[i].data, bufs[i].size, &err);
   }
   uint32_t meta[16] = {k->entry, nargs ? args_addr : 0, s->nwg[1] > 1 || s->local[1] > 1 ? 2 : 1,
                        s->nwg[0] * s->local[0], s->nwg[1] * s->local[1], 1,

@@ -1,29 +1,20 @@
 /* Assembly kernels (tests/kernels/NAME.s, linked with examples/kernels/crt0.s)
  * run on the simulator in many launch shapes and compared bit-exactly with C
  * reference results: threads per warp 4/8/16/32, warps per workgroup
- * 1/2/4/8, 1/3/8 workgroups, 1 or 4 SMs and small warp-slot counts. Also
- * checks that race-free kernels give identical results on every device
- * configuration, and that the run statistics are plausible (divergent
- * vector branches only in the divergent kernels). tests/kernels/README.md
- * describes the kernels.
+ * 1/2/4/8, 1/3/8 workgroups, devices of 1, 2 or 4 SMs with 1 to 8 warp
+ * slots. Also checks that race-free kernels give identical results on every
+ * device configuration (and the racy atomics kernel on repeated runs), that
+ * the run statistics are plausible (divergent vector branches only in the
+ * divergent kernels), and that `vt as` builds the same ELF as the library.
+ * tests/kernels/README.md describes the kernels.
  *
- * VT_KERNEL_TEST_QUICK=1 (or a sanitizer build) runs a reduced shape set. */
+ * VT_KERNEL_TEST_QUICK=1 runs a reduced shape set (the full set takes about
+ * 1 s at -O3 and 10 s under ASan+UBSan). */
 #include <math.h>
 #include <stdbool.h>
 
 #include "check.h"
 #include "kernel_launch.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define KT_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define KT_SANITIZED 1
-#endif
-#endif
-#ifndef KT_SANITIZED
-#define KT_SANITIZED 0
-#endif
 
 #define MAX_REPORTS 5
 
@@ -32,19 +23,20 @@
 
 static bool quick_mode(void) {
   const char *e = getenv("VT_KERNEL_TEST_QUICK");
-  if (e && *e) return strcmp(e, "0") != 0;
-  return KT_SANITIZED;
+  return e && *e && strcmp(e, "0") != 0;
 }
 
-#define MAX_SHAPES 128
-/* Every (threads per warp, warps per workgroup) pair, each with 1, 3 and 8
- * workgroups, the device configuration rotating over 1/4 SMs and 1..8 warp
- * slots (slots below the workgroup size grow to fit one workgroup). */
+#define MAX_SHAPES 320
+/* Every (threads per warp, warps per workgroup) pair with 1, 3 and 8
+ * workgroups, each on several devices: 1, 2 and 4 SMs with 1 to 8 warp
+ * slots (slots below the workgroup size grow to fit one workgroup, so
+ * "1 slot" means one workgroup per SM at a time). Quick mode: a few pairs,
+ * 3 workgroups, two devices. */
 static unsigned make_shapes(kl_shape *out, bool square_only) {
   static const unsigned tpws[] = {4, 8, 16, 32}, wpgs[] = {1, 2, 4, 8}, nwgs[] = {1, 3, 8};
   static const unsigned devs[][2] = {{1, 1}, {4, 8}, {1, 8}, {4, 2}, {2, 4}, {4, 1}};
   bool quick = quick_mode();
-  unsigned n = 0, k = 0;
+  unsigned n = 0;
   for (unsigned a = 0; a < 4; a++)
     for (unsigned b = 0; b < 4; b++) {
       unsigned tpw = tpws[a], wpg = wpgs[b], local = tpw * wpg;
@@ -56,18 +48,21 @@ static unsigned make_shapes(kl_shape *out, bool square_only) {
         continue;
       for (unsigned c = 0; c < 3; c++) {
         if (quick && c != 1) continue;
-        kl_shape s;
-        memset(&s, 0, sizeof s);
-        s.tpw = tpw;
-        s.wpg = wpg;
-        s.nwg[0] = nwgs[c];
-        s.nwg[1] = 1;
-        s.local[0] = local;
-        s.local[1] = 1;
-        s.sms = devs[k % 6][0];
-        s.slots = devs[k % 6][1];
-        k++;
-        out[n++] = s;
+        for (unsigned d = 0; d < 6; d++) {
+          if (quick && d != 0 && d != 1) continue;
+          if (nwgs[c] == 1 && d >= 2) continue; /* one workgroup: SMs and slots do not matter */
+          kl_shape s;
+          memset(&s, 0, sizeof s);
+          s.tpw = tpw;
+          s.wpg = wpg;
+          s.nwg[0] = nwgs[c];
+          s.nwg[1] = 1;
+          s.local[0] = local;
+          s.local[1] = 1;
+          s.sms = devs[d][0];
+          s.slots = devs[d][1];
+          out[n++] = s;
+        }
       }
     }
   return n;
@@ -968,6 +963,167 @@ TEST(test_fpcorner) {
   kl_free(&k);
 }
 
+/* ------------------------------------------------------------------ */
+/* determinism: one problem, every device configuration                 */
+
+static const unsigned det_devs[][2] = {{1, 1}, {1, 8}, {4, 1}, {4, 2}, {4, 8}, {2, 4}, {3, 16}};
+#define NDEV (sizeof det_devs / sizeof det_devs[0])
+
+/* Run the launch on every device configuration (SMs x warp slots) and
+ * require byte-identical buffers (inputs included: nothing else may be
+ * written); 'repeat' instead runs the first configuration twice (for racy
+ * kernels, whose results may depend on the configuration but not vary
+ * between runs). */
+static void det_check(check_state *st, const char *name, kl_shape s, const kl_buf *init,
+                      unsigned nbufs, const uint32_t *args, unsigned nargs, uint32_t pds_size,
+                      bool repeat) {
+  kl_kernel k;
+  if (!build(st, &k, name)) return;
+  uint8_t *first[KL_MAX_BUFS] = {0};
+  unsigned ndev = repeat ? 2 : NDEV;
+  for (unsigned d = 0; d < ndev; d++) {
+    kl_buf b[KL_MAX_BUFS];
+    for (unsigned i = 0; i < nbufs; i++) {
+      b[i] = init[i];
+      b[i].data = malloc(init[i].size);
+      memcpy(b[i].data, init[i].data, init[i].size);
+    }
+    kl_buf pds = {NULL, pds_size, 0};
+    s.sms = det_devs[repeat ? 0 : d][0];
+    s.slots = det_devs[repeat ? 0 : d][1];
+    vt_run_stats rs;
+    char msg[600];
+    int rc = kl_run(&k, &s, b, nbufs, args, nargs, pds_size ? &pds : NULL, &rs, msg, sizeof msg);
+    if (run_ok(st, &k, &s, rc, msg)) {
+      for (unsigned i = 0; i < nbufs; i++) {
+        if (d == 0) {
+          first[i] = b[i].data;
+          b[i].data = NULL;
+        } else if (memcmp(first[i], b[i].data, b[i].size) != 0) {
+          char sh[160];
+          kl_shape_str(&s, sh, sizeof sh);
+          fprintf(stderr, "%s: buffer %u differs between sms %u slots %u and [%s]\n", name, i,
+                  det_devs[0][0], det_devs[0][1], sh);
+          st->failed_checks++;
+        }
+      }
+    }
+    for (unsigned i = 0; i < nbufs; i++) free(b[i].data);
+  }
+  for (unsigned i = 0; i < nbufs; i++) free(first[i]);
+  kl_free(&k);
+}
+
+static uint32_t *rnd_words(rng *r, unsigned n, uint32_t mask, int32_t bias) {
+  uint32_t *p = malloc(4 * n);
+  for (unsigned i = 0; i < n; i++) p[i] = (rnd(r) & mask) + (uint32_t)bias;
+  return p;
+}
+
+TEST(test_determinism) {
+  /* 6 workgroups of 4 warps x 8 threads: more warps than most devices
+   * hold at once, so dispatch order and SM interleaving vary */
+  kl_shape s = {8, 4, {6, 1}, {32, 1}, 1, 1};
+  unsigned n = 6 * 32, nw = 6 * 4;
+  rng r = {99};
+  uint32_t *fa = rnd_words(&r, n, 0x3fffffff, 0), *fb = rnd_words(&r, n, 0x3fffffff, 0);
+  uint32_t *fc = rnd_words(&r, n, 0x3fffffff, 0), *o1 = rnd_words(&r, 12 * n, ~0u, 0);
+  uint32_t *o2 = rnd_words(&r, n, ~0u, 0);
+  {
+    kl_buf b[3] = {{fa, 4 * n, 0}, {fb, 4 * n, 0}, {o1, 4 * n, 0}};
+    kl_place(b, 3);
+    uint32_t args[3] = {b[0].addr, b[1].addr, b[2].addr};
+    det_check(st, "vecadd", s, b, 3, args, 3, 0, false);
+    uint32_t sargs[4] = {0x3fc00000u, b[0].addr, b[1].addr, b[2].addr};
+    det_check(st, "saxpy", s, b, 3, sargs, 4, 0, false);
+  }
+  {
+    kl_buf b[2] = {{fa, 4 * n, 0}, {o1, 4 * 6, 0}};
+    kl_place(b, 2);
+    uint32_t args[2] = {b[0].addr, b[1].addr};
+    det_check(st, "reduce", s, b, 2, args, 2, 0, false);
+  }
+  {
+    uint32_t *a = rnd_words(&r, n, 31, -15), *bb = rnd_words(&r, n, 63, -31),
+             *c = rnd_words(&r, n, 255, -20);
+    kl_buf b[4] = {{a, 4 * n, 0}, {bb, 4 * n, 0}, {c, 4 * n, 0}, {o1, 4 * n, 0}};
+    kl_place(b, 4);
+    uint32_t args[4] = {b[0].addr, b[1].addr, b[2].addr, b[3].addr};
+    det_check(st, "nested", s, b, 4, args, 4, 0, false);
+    free(a), free(bb), free(c);
+  }
+  {
+    uint32_t *trip = rnd_words(&r, n, 15, -2), *data = rnd_words(&r, n * LOOP_MAXK, ~0u, 0);
+    kl_buf b[4] = {{trip, 4 * n, 0}, {data, 4 * n * LOOP_MAXK, 0}, {o1, 4 * n, 0}, {o2, 4 * n, 0}};
+    kl_place(b, 4);
+    uint32_t args[5] = {b[0].addr, b[1].addr, b[2].addr, b[3].addr, LOOP_MAXK};
+    det_check(st, "loop", s, b, 4, args, 5, 0, false);
+    free(trip), free(data);
+  }
+  {
+    uint32_t *idx = rnd_words(&r, n, 7, 0);
+    kl_buf b[3] = {{fa, 4 * n, 0}, {idx, 4 * n, 0}, {o1, 48 * n, 0}};
+    kl_place(b, 3);
+    uint32_t args[3] = {b[0].addr, b[1].addr, b[2].addr};
+    det_check(st, "privmem", s, b, 3, args, 3, PRIV_FRAME * n, false);
+    free(idx);
+  }
+  {
+    /* 4x4 tiles, 2x3 groups, K = 8 */
+    kl_shape m = {8, 2, {2, 3}, {4, 4}, 1, 1};
+    kl_buf b[3] = {{fa, 4 * 12 * 8, 0}, {fb, 4 * 8 * 8, 0}, {o1, 4 * 12 * 8, 0}};
+    kl_place(b, 3);
+    uint32_t args[5] = {b[0].addr, b[1].addr, b[2].addr, 8, 8};
+    det_check(st, "matmul", m, b, 3, args, 5, 0, false);
+  }
+  {
+    /* atomics race between warps: results depend on the configuration but
+     * must repeat exactly for the same one (spec README decision 15) */
+    uint32_t cnt[16] = {0}, *old = rnd_words(&r, 4 * nw, ~0u, 0), lo[6] = {0};
+    kl_buf b[3] = {{cnt, sizeof cnt, 0}, {old, 16 * nw, 0}, {lo, sizeof lo, 0}};
+    kl_place(b, 3);
+    uint32_t args[3] = {b[0].addr, b[1].addr, b[2].addr};
+    det_check(st, "atomics", s, b, 3, args, 3, 0, true);
+    free(old);
+  }
+  free(fa), free(fb), free(fc), free(o1), free(o2);
+}
+
+/* ------------------------------------------------------------------ */
+/* the kernels through the vt command give the same ELF as the library  */
+
+static const char *const all_kernels[] = {"vecadd", "saxpy",   "matmul", "reduce",
+                                          "nested", "loop",    "privmem", "bytes",
+                                          "atomics", "fpcorner"};
+
+TEST(test_cli_assembly) {
+  for (size_t i = 0; i < sizeof all_kernels / sizeof all_kernels[0]; i++) {
+    const char *name = all_kernels[i];
+    kl_kernel k;
+    if (!build(st, &k, name)) continue;
+    char out[1024], cmd[4096];
+    snprintf(out, sizeof out, "%s/kernel_%s.elf", VT_TEST_TMP, name);
+    snprintf(cmd, sizeof cmd, "'%s' as '%s/examples/kernels/crt0.s' '%s/tests/kernels/%s.s' -o '%s'",
+             VT_BINARY, VT_SOURCE_DIR, VT_SOURCE_DIR, name, out);
+    int rc = system(cmd);
+    CHECK(st, rc == 0);
+    FILE *f = fopen(out, "rb");
+    CHECK(st, f != NULL);
+    if (f) {
+      uint8_t *buf = malloc(k.image_size + 1);
+      size_t n = fread(buf, 1, k.image_size + 1, f);
+      fclose(f);
+      if (n != k.image_size || memcmp(buf, k.image, n) != 0) {
+        fprintf(stderr, "%s: vt as output (%zu bytes) differs from vt_asm_link (%zu bytes)\n",
+                name, n, k.image_size);
+        st->failed_checks++;
+      }
+      free(buf);
+    }
+    kl_free(&k);
+  }
+}
+
 TEST(test_summary) {
   printf("%llu launches, %llu warp instructions%s\n", total_runs, total_insns,
          quick_mode() ? " (quick mode)" : "");
@@ -976,4 +1132,5 @@ TEST(test_summary) {
 
 RUN_TESTS(T(test_vecadd), T(test_saxpy), T(test_matmul), T(test_reduce), T(test_nested), T(test_loop),
           T(test_privmem), T(test_bytes), T(test_atomics),
-          T(test_fpcorner),          T(test_summary))
+          T(test_fpcorner), T(test_determinism),
+          T(test_cli_assembly),          T(test_summary))
