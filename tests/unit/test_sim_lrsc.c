@@ -10,7 +10,7 @@
 
 #define BUF 0x90000000u
 
-/* Assemble 'src', run it as one workgroup of 'warps' warps on one SM with a
+/* Assemble 'src', run it as 'wgs' workgroups of 'warps' warps on one SM with a
  * mapped page at BUF (initial words 'init'), read the page back. */
 static int run_prog(check_state *st, const char *src, unsigned warps, unsigned wgs,
                     const uint32_t *init, unsigned ninit, uint32_t *out, unsigned nout) {
