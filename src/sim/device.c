@@ -45,6 +45,7 @@ void vt_device_free(vt_device *dev) {
   vt_mem_destroy(&dev->mem);
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
+  free(dev->resv);
   free(dev);
 }
 
@@ -293,6 +294,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
   }
   dev->launch = l;
   dev->numt = l->threads_per_warp;
+  dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
   dev->stats.launches++;
   uint64_t next_wg = 0, done_wg = 0;
 

@@ -230,6 +230,7 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   case VT_INSN_ENDPRG:
     w->state = WARP_ENDED;
+    vt_resv_drop(dev, w);
     return VT_OK;
   case VT_INSN_BARRIER: case VT_INSN_BARRIERSUB:
     /* the scheduler releases the warp when every non-ended warp of the
