@@ -156,6 +156,17 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
  * vt_rt_launch would, without launching. */
 int vt_rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info);
 
+/* --- statistics of the device (all launches so far, from vt_dump_perf) --- */
+typedef struct vt_rt_stats {
+  uint64_t launches, workgroups, warps;
+  uint64_t warp_insns, thread_insns, scalar_insns, vector_insns;
+  uint64_t vbranches, divergent_vbranches, barriers;
+  unsigned max_simt_depth;
+  double host_seconds;
+} vt_rt_stats;
+
+int vt_rt_stats_get(vt_rt *rt, vt_rt_stats *out);
+
 #ifdef __cplusplus
 }
 #endif
