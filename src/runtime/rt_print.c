@@ -60,8 +60,10 @@ int rt_print_drain(vt_rt *rt, uint32_t *bytes, uint32_t *dropped_out) {
     while (off + 4 <= used) {
       uint32_t len = le32(buf + off);
       if (len == 0 || len > used - off - 4) {
-        /* reserved but not (completely) written, or cut by the end */
-        dropped++;
+        /* reserved but never completed (a trap in the middle of a print);
+         * when the cursor ran past the end, the rest is the space failed
+         * reservations skipped, already counted by the device */
+        if (cursor <= area) dropped++;
         break;
       }
       rt_emit(rt, (const char *)buf + off + 4, len);
