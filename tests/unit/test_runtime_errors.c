@@ -140,7 +140,7 @@ TEST(argument_errors) {
   expect_error(st, vt_rt_set_arg_scalar(f.k, 1, NULL, 4), f.rt, "no value");
   expect_error(st, vt_rt_set_arg_local(f.k, 3, 0), f.rt, "a __local argument of 0 bytes");
   expect_error(st, vt_rt_set_arg_buffer(f.k, 0, out, 100), f.rt,
-               "offset 100 is outside the buffer at 0x90000000 (100 bytes)");
+               "offset 100 is outside the buffer at 0x");
   expect_error(st, vt_rt_set_arg_buffer(f.k, 0, 0, 4), f.rt, "offset 4 on a NULL buffer");
   CHECK(st, vt_rt_set_arg_buffer(f.k, 0, out, 99) == 0);
   expect_error(st, vt_rt_kernel_set_num_args(f.k, 1000), f.rt, "1000 arguments");
