@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
   srand(7);
   for (unsigned i = 0; i < m * kk; i++) a[i] = (float)(rand() % 2001 - 1000) / 256.0f;
   for (unsigned i = 0; i < kk * n; i++) b[i] = (float)(rand() % 2001 - 1000) / 128.0f;
-  uint32_t da, db, dc;
+  uint32_t da = 0, db = 0, dc = 0;
   int in = (int)n, ik = (int)kk;
   vt_rt_ndrange nd = {.dims = 2, .global = {n, m}, .local = {ts, ts}};
   vt_rt_launch_info info;

@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
   }
   vt_rt_program *p = NULL;
   vt_rt_kernel *k = NULL;
-  uint32_t out;
+  uint32_t out = 0;
   int *host = calloc(n, sizeof *host);
   int status = 1;
   vt_rt_ndrange nd = {.dims = 1, .global = {n}, .local = {local}};

@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   vt_rt_program *p = NULL;
   vt_rt_kernel *k = NULL;
   int status = 1;
-  uint32_t din, dpart;
+  uint32_t din = 0, dpart = 0;
   vt_rt_ndrange nd = {.dims = 1, .global = {n}, .local = {l}};
   vt_rt_launch_info info;
   if (!in || !part) {

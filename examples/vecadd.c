@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
   vt_rt_kernel *k = NULL;
   float *ha = malloc(4u * n), *hb = malloc(4u * n), *hc = malloc(4u * n);
   int status = 1;
-  uint32_t a, b, c;
+  uint32_t a = 0, b = 0, c = 0;
   if (!ha || !hb || !hc) {
     fprintf(stderr, "vecadd: out of memory\n");
     goto out;

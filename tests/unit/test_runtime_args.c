@@ -196,7 +196,7 @@ TEST(no_arguments_means_no_buffer) {
 TEST(resetting_an_argument) {
   fixture f;
   if (setup(st, &f, "argcopy")) return;
-  uint32_t out, v = 7;
+  uint32_t out = 0, v = 7;
   uint64_t big = 0x1122334455667788ull;
   CHECK(st, vt_rt_alloc(f.rt, 4096, &out) == 0);
   CHECK(st, vt_rt_set_arg_buffer(f.k, 0, out, 0) == 0);

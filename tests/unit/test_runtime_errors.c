@@ -117,7 +117,7 @@ TEST(fixed_device_threads) {
 TEST(argument_errors) {
   fixture f;
   if (setup(st, &f, "argcopy")) return;
-  uint32_t out, v = 1;
+  uint32_t out = 0, v = 1;
   CHECK(st, vt_rt_alloc(f.rt, 100, &out) == 0);
   vt_rt_ndrange nd = {.dims = 1, .global = {1}};
   /* missing argument in the middle */

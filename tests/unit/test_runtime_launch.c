@@ -54,7 +54,7 @@ static void check_ids(check_state *st, fixture *f, const vt_rt_ndrange *nd,
     off[d] = nd->offset[d];
   }
   uint32_t items = g[0] * g[1] * g[2];
-  uint32_t out;
+  uint32_t out = 0;
   uint32_t *rec = malloc(48u * items);
   CHECK(st, vt_rt_alloc(f->rt, 48u * items, &out) == 0);
   CHECK(st, vt_rt_set_arg_buffer(k, 0, out, 0) == 0);
@@ -203,7 +203,7 @@ TEST(local_arguments) {
   if (setup(st, &f)) return;
   vt_rt_kernel *k = kernel(st, &f, "localptrs");
   if (!k) return;
-  uint32_t out, x = 0xabcd1234;
+  uint32_t out = 0, x = 0xabcd1234;
   CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0);
   CHECK(st, vt_rt_set_arg_buffer(k, 0, out, 0) == 0);
   CHECK(st, vt_rt_set_arg_local(k, 1, 100) == 0);
@@ -243,7 +243,7 @@ TEST(local_memory_with_barrier) {
   vt_rt_kernel *k = kernel(st, &f, "lrev");
   if (!k) return;
   enum { N = 512, L = 128 };
-  uint32_t in[N], out[N], din, dout;
+  uint32_t in[N], out[N], din = 0, dout = 0;
   for (int i = 0; i < N; i++) in[i] = (uint32_t)i * 7919u;
   CHECK(st, vt_rt_alloc(f.rt, sizeof in, &din) == 0 && vt_rt_alloc(f.rt, sizeof out, &dout) == 0);
   CHECK(st, vt_rt_write(f.rt, din, in, sizeof in) == 0);
@@ -273,7 +273,7 @@ TEST(sequence_sharing_buffers) {
   if (!add || !mul) return;
   enum { N = 256 };
   int32_t v[N], r[N];
-  uint32_t buf;
+  uint32_t buf = 0;
   for (int i = 0; i < N; i++) v[i] = i - 100;
   CHECK(st, vt_rt_alloc(f.rt, sizeof v, &buf) == 0 && vt_rt_write(f.rt, buf, v, sizeof v) == 0);
   int32_t three = 3, minus = -2;
@@ -322,7 +322,7 @@ TEST(two_programs_from_file_and_memory) {
   CHECK(st, vt_rt_program_kernel_count(p2) == vt_rt_program_kernel_count(f.p));
   vt_rt_kernel *a = kernel(st, &f, "addone"), *b = NULL;
   CHECK(st, vt_rt_kernel_create(p2, "scale", &b) == 0);
-  uint32_t buf;
+  uint32_t buf = 0;
   int32_t v[32], two = 2;
   for (int i = 0; i < 32; i++) v[i] = i;
   CHECK(st, vt_rt_alloc(f.rt, sizeof v, &buf) == 0 && vt_rt_write(f.rt, buf, v, sizeof v) == 0);

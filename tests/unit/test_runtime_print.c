@@ -47,7 +47,7 @@ static int count_lines(const char *s) {
 TEST(print_buffer_records) {
   fixture f;
   if (setup(st, &f, NULL, "hello")) return;
-  uint32_t out;
+  uint32_t out = 0;
   CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0 && vt_rt_set_arg_buffer(f.k, 0, out, 0) == 0);
   vt_rt_ndrange nd = {.dims = 1, .global = {8}, .local = {8}, .offset = {3}};
   vt_rt_launch_info info;
@@ -81,7 +81,7 @@ TEST(full_print_buffer_loses_records) {
   o.print_buffer_size = 128; /* 8-byte header + 120 bytes: two lines fit */
   fixture f;
   if (setup(st, &f, &o, "hello")) return;
-  uint32_t out;
+  uint32_t out = 0;
   CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0 && vt_rt_set_arg_buffer(f.k, 0, out, 0) == 0);
   vt_rt_ndrange nd = {.dims = 1, .global = {8}, .local = {8}};
   vt_rt_launch_info info;
@@ -99,7 +99,7 @@ TEST(no_print_buffer) {
   o.no_print_buffer = 1;
   fixture f;
   if (setup(st, &f, &o, "hello")) return;
-  uint32_t out;
+  uint32_t out = 0;
   CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0 && vt_rt_set_arg_buffer(f.k, 0, out, 0) == 0);
   vt_rt_ndrange nd = {.dims = 1, .global = {8}};
   vt_rt_launch_info info;
@@ -159,7 +159,7 @@ TEST(window_and_buffer_together) {
   if (setup(st, &f, &o, "hello")) return;
   vt_rt_kernel *w = NULL;
   CHECK(st, vt_rt_kernel_create(f.p, "window", &w) == 0);
-  uint32_t out;
+  uint32_t out = 0;
   CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0 && vt_rt_set_arg_buffer(f.k, 0, out, 0) == 0);
   vt_rt_ndrange one = {.dims = 1, .global = {1}};
   CHECK(st, vt_rt_launch(f.k, &one, NULL) == 0);
