@@ -11,15 +11,17 @@
  * runtime reads the same configuration the driver's vt_dev_open read:
  * VT_CONFIG and the VT_* variables (docs/driver.md). */
 int rt_query_shape(vt_rt *rt) {
-  uint64_t slots = 0, threads = 0;
+  uint64_t slots = 0, threads = 0, lds = 0;
   if (vt_dev_caps(&rt->dev, VT_CAPS_MAX_WARPS, &slots) != 0 ||
-      vt_dev_caps(&rt->dev, VT_CAPS_MAX_THREADS, &threads) != 0)
+      vt_dev_caps(&rt->dev, VT_CAPS_MAX_THREADS, &threads) != 0 ||
+      vt_dev_caps(&rt->dev, VT_CAPS_LOCAL_MEM_SIZE, &lds) != 0)
     return rt_fail_driver(rt, "cannot query the device");
   vt_dev_config cfg;
   char msg[512];
   if (vt_driver_config(&cfg, msg, sizeof msg) != 0) return rt_fail(rt, "%s", msg);
   rt->shape.warp_slots = slots ? (unsigned)slots : 8;
   rt->shape.fixed = cfg.fixed;
+  rt->shape.lds_bytes = lds > 0xffffffffu ? 0xffffffffu : (uint32_t)lds;
   rt->shape.threads = cfg.threads_per_warp;
   if (!rt->shape.threads && threads != 32 && threads >= 1 && threads <= 32)
     rt->shape.threads = (unsigned)threads;

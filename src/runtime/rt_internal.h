@@ -17,7 +17,8 @@ typedef struct rt_buffer {
 typedef struct rt_shape {
   unsigned threads;    /* threads per warp the device fixes; 0 = free */
   unsigned warp_slots; /* warp slots per SM */
-  bool fixed;          /* workgroups larger than warp_slots are refused */
+  bool fixed;          /* workgroups larger than warp_slots / lds_bytes are refused */
+  uint32_t lds_bytes;  /* local memory per SM */
 } rt_shape;
 
 struct vt_rt {

@@ -46,6 +46,12 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   if (lds > 0x10000000u)
     return rt_fail(rt, "kernel '%s': %llu bytes of local memory exceed the 256 MiB window",
                    k->name, (unsigned long long)lds);
+  if (rt->shape.fixed && lds > rt->shape.lds_bytes)
+    return rt_fail(rt,
+                   "kernel '%s': a workgroup needs %llu bytes of local memory (%u warp stacks of "
+                   "%u bytes, %u static, %u for __local arguments); an SM has %u",
+                   k->name, (unsigned long long)lds, w, VT_RT_LDS_STACK_PER_WARP, k->static_local,
+                   local_bytes, rt->shape.lds_bytes);
   info->local_args_base = (uint32_t)local_base;
   info->lds_size = align_up((uint32_t)lds, 4);
 

@@ -95,6 +95,27 @@ TEST(fixed_device_warp_slots) {
   teardown(&f);
 }
 
+TEST(fixed_device_local_memory) {
+  setenv("VT_WARP_SLOTS", "8", 1);
+  setenv("VT_LDS_BYTES", "8000", 1);
+  fixture f;
+  int rc = setup(st, &f, "localptrs");
+  unsetenv("VT_WARP_SLOTS");
+  unsetenv("VT_LDS_BYTES");
+  if (rc) return;
+  uint32_t out = 0, x = 1;
+  CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0);
+  vt_rt_set_arg_buffer(f.k, 0, out, 0);
+  vt_rt_set_arg_local(f.k, 1, 4096);
+  vt_rt_set_arg_scalar(f.k, 2, &x, 4);
+  vt_rt_set_arg_local(f.k, 3, 2048);
+  vt_rt_ndrange nd = {.dims = 1, .global = {64}, .local = {64}};
+  expect_error(st, vt_rt_launch(f.k, &nd, NULL), f.rt,
+               "a workgroup needs 8192 bytes of local memory (2 warp stacks of 1024 bytes, 0 "
+               "static, 6144 for __local arguments); an SM has 8000");
+  teardown(&f);
+}
+
 TEST(fixed_device_threads) {
   setenv("VT_THREADS", "8", 1);
   fixture f;
@@ -264,6 +285,7 @@ TEST(bad_options_and_buffers) {
   vt_rt_destroy(rt);
 }
 
-RUN_TESTS(T(ndrange_validation), T(fixed_device_warp_slots), T(fixed_device_threads),
+RUN_TESTS(T(ndrange_validation), T(fixed_device_warp_slots), T(fixed_device_local_memory),
+          T(fixed_device_threads),
           T(argument_errors), T(kernel_trap), T(missing_kernel_and_bad_symbols),
           T(corrupt_programs), T(bad_options_and_buffers))
