@@ -11,7 +11,10 @@ echo "== vt as examples/kernels/crt0.s examples/kernels/vecadd.s -o $BUILD/examp
 "$VT" objdump -d "$BUILD/examples/vecadd.elf" | sed -n '/<vecadd>:/,$p'
 echo
 echo "== vecadd on the simulator (8192 elements, 32 threads x 4 warps per workgroup)"
-"$BUILD/examples/vecadd_host" "$BUILD/examples/vecadd.elf" 8192 32 4
+"$BUILD/examples/vecadd" "$BUILD/examples/vecadd.elf" 8192 32 4
+echo
+echo "== printf from a kernel: vt launch with the device-side vt_printf (examples/kernels/hello.s)"
+"$VT" launch "$BUILD/examples/hello.elf" --kernel hello --global 8 --local 8 --threads 4 --arg out:32
 CASES=../shared/cases
 if [ -d "$CASES" ]; then
   echo

@@ -11,6 +11,7 @@ static const struct {
     {"as", "assemble and link GNU-as syntax into an ELF32 executable", vt_cmd_as},
     {"objdump", "disassemble ELF files in llvm-objdump style", vt_cmd_objdump},
     {"run", "run test-vector launches (.metadata/.data) on the simulator", vt_cmd_run},
+    {"launch", "run a kernel of an ELF program with arguments from the command line", vt_cmd_launch},
 };
 
 static void usage(FILE *f) {

@@ -45,6 +45,7 @@ void vt_device_free(vt_device *dev) {
   vt_mem_destroy(&dev->mem);
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
+  free(dev->resv);
   free(dev);
 }
 
@@ -121,6 +122,7 @@ int vt_mem_read(vt_device *dev, uint32_t addr, void *dst, size_t n, vt_error *er
 typedef struct sm_state {
   vt_wg **wgs; /* resident workgroups */
   unsigned nwgs, used_slots;
+  uint64_t used_lds; /* local memory of the resident workgroups */
   unsigned rr; /* round-robin position over resident warps */
 } sm_state;
 
@@ -234,6 +236,12 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
                  "fixed by the user)", l->warps_per_wg, dev->cfg.warp_slots);
       return VT_ERR_CONFIG;
     }
+    if (l->lds_size > dev->cfg.lds_bytes) {
+      vt_err_set(err, VT_ERR_CONFIG,
+                 "a workgroup needs %u bytes of local memory, an SM has %u (configuration fixed "
+                 "by the user)", l->lds_size, dev->cfg.lds_bytes);
+      return VT_ERR_CONFIG;
+    }
     if (dev->cfg.threads_per_warp && t != dev->cfg.threads_per_warp) {
       vt_err_set(err, VT_ERR_CONFIG,
                  "launch needs %u threads per warp, the device has %u (configuration fixed by "
@@ -315,6 +323,9 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
   unsigned nsm = dev->cfg.num_sms;
   unsigned slots = dev->cfg.warp_slots;
   if (slots < l->warps_per_wg) slots = l->warps_per_wg; /* grow to fit (not fixed) */
+  /* local memory per SM bounds the resident workgroups too (uarch.md 4) */
+  uint64_t lds_capacity = dev->cfg.lds_bytes;
+  if (lds_capacity < l->lds_size) lds_capacity = l->lds_size;
   uint64_t total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   uint64_t budget = dev->cfg.max_insns ? dev->cfg.max_insns : DEFAULT_BUDGET;
   uint64_t executed = 0;
@@ -330,13 +341,15 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
   }
   dev->launch = l;
   dev->numt = l->threads_per_warp;
+  dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
   dev->stats.launches++;
   uint64_t next_wg = 0, done_wg = 0;
 
   while (rc == VT_OK && done_wg < total_wg) {
     /* dispatch: fill free slots, SMs in order */
     for (unsigned s = 0; s < nsm && next_wg < total_wg; s++) {
-      while (next_wg < total_wg && sms[s].used_slots + l->warps_per_wg <= slots) {
+      while (next_wg < total_wg && sms[s].used_slots + l->warps_per_wg <= slots &&
+             sms[s].used_lds + l->lds_size <= lds_capacity) {
         vt_wg *wg = vt_wg_new(l, (unsigned)next_wg, s);
         if (!wg) {
           rc = VT_ERR_NOMEM;
@@ -346,6 +359,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
         }
         sms[s].wgs[sms[s].nwgs++] = wg;
         sms[s].used_slots += l->warps_per_wg;
+        sms[s].used_lds += l->lds_size;
         next_wg++;
         dev->stats.workgroups++;
         dev->stats.warps += l->warps_per_wg;
@@ -386,6 +400,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
         vt_wg *wg = sm->wgs[g];
         if (wg->ended == wg->nwarps) {
           sm->used_slots -= wg->nwarps;
+          sm->used_lds -= l->lds_size;
           vt_wg_free(wg);
           memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
           sm->nwgs--;

@@ -40,6 +40,7 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                store ? "store" : "load", addr);
     return NULL;
   }
+  if (store && dev->nresv) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS;
   vt_tlb_entry *e = &w->tlb[vpn & (VT_TLB_SIZE - 1)];
   if (e->tag == vpn + 1) return e->page + (addr & (VT_PAGE_SIZE - 1));
@@ -66,6 +67,50 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
     e->page = p - (addr & (VT_PAGE_SIZE - 1));
   }
   return p;
+}
+
+/* LR/SC reservation set = the aligned word. Warps interleave one
+ * instruction at a time, so a store by another warp between lr.w and sc.w
+ * must make the sc.w fail (RV32A); local-memory words belong to one
+ * workgroup. */
+int vt_resv_set(vt_device *dev, vt_warp *w, uint32_t addr) {
+  if (!w->resv_valid) {
+    if (dev->nresv == dev->resv_cap) {
+      unsigned cap = dev->resv_cap ? 2 * dev->resv_cap : 16;
+      vt_warp **r = realloc(dev->resv, cap * sizeof *r);
+      if (!r) return VT_ERR_NOMEM;
+      dev->resv = r;
+      dev->resv_cap = cap;
+    }
+    dev->resv[dev->nresv++] = w;
+    w->resv_valid = true;
+  }
+  w->resv_addr = addr & ~3u;
+  return VT_OK;
+}
+
+void vt_resv_drop(vt_device *dev, vt_warp *w) {
+  if (!w->resv_valid) return;
+  w->resv_valid = false;
+  for (unsigned i = 0; i < dev->nresv; i++)
+    if (dev->resv[i] == w) {
+      dev->resv[i] = dev->resv[--dev->nresv];
+      return;
+    }
+}
+
+void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr) {
+  uint32_t word = addr & ~3u;
+  bool local = addr - VT_LDS_BASE < 0x10000000u;
+  for (unsigned i = 0; i < dev->nresv;) {
+    vt_warp *o = dev->resv[i];
+    if (o != w && o->resv_addr == word && (!local || o->wg == w->wg)) {
+      o->resv_valid = false;
+      dev->resv[i] = dev->resv[--dev->nresv];
+    } else {
+      i++;
+    }
+  }
 }
 
 static void decode_into(vt_dcache_entry *e, uint32_t word) {

@@ -38,21 +38,39 @@ static int store(vt_device *dev, vt_warp *w, vt_insn *in, unsigned size, vt_erro
 
 static int amo(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t addr = w->x[in->rs1];
-  uint8_t *p = vt_sim_access(dev, w, addr, 4, true, err);
+  bool lr = in->id == VT_INSN_LR_W || in->id == VT_INSN_LR_W_AQ || in->id == VT_INSN_LR_W_RL ||
+            in->id == VT_INSN_LR_W_AQRL;
+  bool sc = in->id == VT_INSN_SC_W || in->id == VT_INSN_SC_W_AQ || in->id == VT_INSN_SC_W_RL ||
+            in->id == VT_INSN_SC_W_AQRL;
+  /* lr.w and sc.w check the access as a load first: only a successful
+   * sc.w writes (and breaks other warps' reservations) */
+  uint8_t *p = vt_sim_access(dev, w, addr, 4, !lr && !sc, err);
   if (!p) return err->status;
   uint32_t old = load_le(p, 4), src = w->x[in->rs2], nv;
-  switch (in->id) {
-  case VT_INSN_LR_W: case VT_INSN_LR_W_AQ: case VT_INSN_LR_W_RL: case VT_INSN_LR_W_AQRL:
+  if (lr) {
+    if (vt_resv_set(dev, w, addr) != VT_OK) {
+      vt_err_set(err, VT_ERR_NOMEM, "out of host memory (reservations)");
+      return VT_ERR_NOMEM;
+    }
     trace_mem(dev, addr, old, 4, false, 0);
     write_x(dev, w, in->rd, old);
     return VT_OK;
-  case VT_INSN_SC_W: case VT_INSN_SC_W_AQ: case VT_INSN_SC_W_RL: case VT_INSN_SC_W_AQRL:
-    /* memory is coherent and warps interleave per instruction: the
-     * reservation always holds (isa.md 1.3) */
-    store_le(p, src, 4);
-    trace_mem(dev, addr, src, 4, true, 0);
-    write_x(dev, w, in->rd, 0);
+  }
+  if (sc) {
+    /* succeeds only while this warp's reservation on the word holds: a
+     * store by another warp since its lr.w broke it (warps interleave
+     * one instruction at a time, isa.md 1.3) */
+    bool ok = w->resv_valid && w->resv_addr == addr;
+    vt_resv_drop(dev, w);
+    if (ok) {
+      if (dev->nresv) vt_resv_store(dev, w, addr);
+      store_le(p, src, 4);
+      trace_mem(dev, addr, src, 4, true, 0);
+    }
+    write_x(dev, w, in->rd, ok ? 0 : 1);
     return VT_OK;
+  }
+  switch (in->id) {
   case VT_INSN_AMOSWAP_W: case VT_INSN_AMOSWAP_W_AQ: case VT_INSN_AMOSWAP_W_RL: case VT_INSN_AMOSWAP_W_AQRL: nv = src; break;
   case VT_INSN_AMOADD_W: case VT_INSN_AMOADD_W_AQ: case VT_INSN_AMOADD_W_RL: case VT_INSN_AMOADD_W_AQRL: nv = old + src; break;
   case VT_INSN_AMOXOR_W: case VT_INSN_AMOXOR_W_AQ: case VT_INSN_AMOXOR_W_RL: case VT_INSN_AMOXOR_W_AQRL: nv = old ^ src; break;

@@ -91,53 +91,30 @@ static void join(vt_warp *w, vt_insn *in) {
   }
 }
 
-/* flat vl*12 / vs*12: A = vs1[i] + sext12(imm), lanes in [0, vl) under the
- * SIMT mask (isa.md 2.8.1) */
-static int flat_mem(vt_device *dev, vt_warp *w, vt_insn *in, unsigned size, bool store,
-                    bool is_signed, vt_error *err) {
-  if (store && w->vill) {
+/* Per-lane loads and stores of the custom families, lanes in [0, vl) under
+ * the SIMT mask (no v0 masking):
+ * - flat vl*12 / vs*12 (isa.md 2.8.1): addr = vs1[i] + sext12(imm);
+ * - private vl*.v / vs*.v (spec README decision 9): a = vs1[i] + imm,
+ *   addr = PDS + (a & ~3) * numw * numt + 4 * (tid + lane) + (a & 3),
+ *   with a & 3 dropped for word accesses. */
+static int lane_mem(vt_device *dev, vt_warp *w, vt_insn *in, unsigned size, bool store,
+                    bool is_signed, bool is_private, vt_error *err) {
+  if (store && !is_private && w->vill) {
     vt_err_set(err, VT_ERR_VILL, "vector store while vtype is illegal (no vsetvli executed)");
     return VT_ERR_VILL;
   }
   uint32_t m = w->mask & range_lanes(w);
   const uint32_t *base = w->v[in->rs1];
   uint32_t *d = w->v[store ? in->rs2 : in->rd];
-  for (int i = 0; i < VT_MAX_LANES; i++) {
-    if (!((m >> i) & 1)) continue;
-    uint32_t addr = base[i] + (uint32_t)in->imm;
-    uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
-    if (!p) return err->status;
-    if (store) {
-      uint32_t v = size == 4 ? d[i] : d[i] & ((1u << (8 * size)) - 1);
-      store_le(p, v, size);
-      trace_mem(dev, addr, v, size, true, (unsigned)i);
-    } else {
-      uint32_t v = load_le(p, size);
-      if (is_signed && size < 4) v = sext(v, 8 * size);
-      d[i] = v;
-      trace_mem(dev, addr, v, size, false, (unsigned)i);
-    }
-  }
-  if (!store) trace_v(dev, w, in->rd, m);
-  w->vstart = 0;
-  return VT_OK;
-}
-
-/* private vl*.v / vs*.v (spec README decision 9):
- * addr = PDS + (a & ~3) * numw * numt + 4 * (tid + lane) + (a & 3),
- * a & 3 dropped for word accesses */
-static int private_mem(vt_device *dev, vt_warp *w, vt_insn *in, unsigned size, bool store,
-                       bool is_signed, vt_error *err) {
-  uint32_t m = w->mask & range_lanes(w);
-  const uint32_t *base = w->v[in->rs1];
-  uint32_t *d = w->v[store ? in->rs2 : in->rd];
-  uint32_t pds = w->csr[CSR_PDS], numw = w->csr[CSR_NUMW], numt = w->csr[CSR_NUMT];
+  uint32_t pds = w->csr[CSR_PDS], stride = w->csr[CSR_NUMW] * w->csr[CSR_NUMT];
   uint32_t tid = w->csr[CSR_TID];
   for (int i = 0; i < VT_MAX_LANES; i++) {
     if (!((m >> i) & 1)) continue;
-    uint32_t a = base[i] + (uint32_t)in->imm;
-    uint32_t addr = pds + (a & ~3u) * numw * numt + 4u * (tid + (uint32_t)i);
-    if (size != 4) addr += a & 3;
+    uint32_t a = base[i] + (uint32_t)in->imm, addr = a;
+    if (is_private) {
+      addr = pds + (a & ~3u) * stride + 4u * (tid + (uint32_t)i);
+      if (size != 4) addr += a & 3;
+    }
     uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
     if (!p) return err->status;
     if (store) {
@@ -230,6 +207,7 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   case VT_INSN_ENDPRG:
     w->state = WARP_ENDED;
+    vt_resv_drop(dev, w);
     return VT_OK;
   case VT_INSN_BARRIER: case VT_INSN_BARRIERSUB:
     /* the scheduler releases the warp when every non-ended warp of the
@@ -247,22 +225,22 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return VT_OK;
   }
   case VT_INSN_VFTTA_VV: return vftta(dev, w, in, err);
-  case VT_INSN_VLB12_V: return flat_mem(dev, w, in, 1, false, true, err);
-  case VT_INSN_VLH12_V: return flat_mem(dev, w, in, 2, false, true, err);
-  case VT_INSN_VLW12_V: return flat_mem(dev, w, in, 4, false, false, err);
-  case VT_INSN_VLBU12_V: return flat_mem(dev, w, in, 1, false, false, err);
-  case VT_INSN_VLHU12_V: return flat_mem(dev, w, in, 2, false, false, err);
-  case VT_INSN_VSB12_V: return flat_mem(dev, w, in, 1, true, false, err);
-  case VT_INSN_VSH12_V: return flat_mem(dev, w, in, 2, true, false, err);
-  case VT_INSN_VSW12_V: return flat_mem(dev, w, in, 4, true, false, err);
-  case VT_INSN_VLB_V: return private_mem(dev, w, in, 1, false, true, err);
-  case VT_INSN_VLH_V: return private_mem(dev, w, in, 2, false, true, err);
-  case VT_INSN_VLW_V: return private_mem(dev, w, in, 4, false, false, err);
-  case VT_INSN_VLBU_V: return private_mem(dev, w, in, 1, false, false, err);
-  case VT_INSN_VLHU_V: return private_mem(dev, w, in, 2, false, false, err);
-  case VT_INSN_VSB_V: return private_mem(dev, w, in, 1, true, false, err);
-  case VT_INSN_VSH_V: return private_mem(dev, w, in, 2, true, false, err);
-  case VT_INSN_VSW_V: return private_mem(dev, w, in, 4, true, false, err);
+  case VT_INSN_VLB12_V: return lane_mem(dev, w, in, 1, false, true, false, err);
+  case VT_INSN_VLH12_V: return lane_mem(dev, w, in, 2, false, true, false, err);
+  case VT_INSN_VLW12_V: return lane_mem(dev, w, in, 4, false, false, false, err);
+  case VT_INSN_VLBU12_V: return lane_mem(dev, w, in, 1, false, false, false, err);
+  case VT_INSN_VLHU12_V: return lane_mem(dev, w, in, 2, false, false, false, err);
+  case VT_INSN_VSB12_V: return lane_mem(dev, w, in, 1, true, false, false, err);
+  case VT_INSN_VSH12_V: return lane_mem(dev, w, in, 2, true, false, false, err);
+  case VT_INSN_VSW12_V: return lane_mem(dev, w, in, 4, true, false, false, err);
+  case VT_INSN_VLB_V: return lane_mem(dev, w, in, 1, false, true, true, err);
+  case VT_INSN_VLH_V: return lane_mem(dev, w, in, 2, false, true, true, err);
+  case VT_INSN_VLW_V: return lane_mem(dev, w, in, 4, false, false, true, err);
+  case VT_INSN_VLBU_V: return lane_mem(dev, w, in, 1, false, false, true, err);
+  case VT_INSN_VLHU_V: return lane_mem(dev, w, in, 2, false, false, true, err);
+  case VT_INSN_VSB_V: return lane_mem(dev, w, in, 1, true, false, true, err);
+  case VT_INSN_VSH_V: return lane_mem(dev, w, in, 2, true, false, true, err);
+  case VT_INSN_VSW_V: return lane_mem(dev, w, in, 4, true, false, true, err);
   default:
     vt_err_set(err, VT_ERR_ILLEGAL, "unimplemented instruction");
     return VT_ERR_ILLEGAL;

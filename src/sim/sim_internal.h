@@ -59,6 +59,9 @@ typedef struct vt_warp {
   bool ext_valid, ext_armed;
   int32_t exti_hi;   /* regexti bits 11:6 */
   bool exti_valid;
+  /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
+  bool resv_valid;
+  uint32_t resv_addr;
 } vt_warp;
 
 typedef struct vt_wg {
@@ -92,6 +95,9 @@ struct vt_device {
   vt_trace_mem tmem[2 * VT_MAX_LANES];
   unsigned ntw, ntm;
   bool rec_mem; /* record memory accesses in tmem without a trace callback (timing) */
+  /* warps holding an lr.w reservation (stores by other warps break them) */
+  vt_warp **resv;
+  unsigned nresv, resv_cap;
 };
 
 /* Execution of one instruction of warp w; returns VT_OK or an error code
@@ -104,6 +110,11 @@ void vt_wg_free(vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);
 void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* LR/SC reservations: set (lr.w), drop (sc.w, endprg), and break the
+ * reservations of other warps on the word a store writes. */
+int vt_resv_set(vt_device *dev, vt_warp *w, uint32_t addr);
+void vt_resv_drop(vt_device *dev, vt_warp *w);
+void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr);
 /* Put formatted text in front of err->message. */
 void vt_err_prefix(vt_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #endif

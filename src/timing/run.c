@@ -165,7 +165,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   t->smem_banks = c->smem_banks ? c->smem_banks : t->numt;
   if (t->smem_banks > 32) t->smem_banks = 32;
   t->lat_tc = c->lat_tensor ? c->lat_tensor : t->numt == 8 ? 10 : t->numt == 32 ? 12 : 8;
-  t->lds_per_sm = dev->cfg.lds_bytes;
+  t->lds_per_sm = dev->cfg.lds_bytes < l->lds_size ? l->lds_size : dev->cfg.lds_bytes;
   unsigned nl = t->nlaunch;
   tm_stats_launch_begin(t, name);
   if (t->nlaunch == nl) {
@@ -185,6 +185,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   t->cta_pref = 0;
   dev->launch = l;
   dev->numt = l->threads_per_warp;
+  dev->nresv = 0; /* as vt_device_run: reservations of an earlier run are gone */
   dev->stats.launches++;
   dev->rec_mem = true;
   if (t->tl && t->nlaunch == 1) tm_tl_meta(t);

@@ -891,7 +891,62 @@ TEST(determinism_across_shapes) {
   }
 }
 
-RUN_TESTS(T(divergence_order), T(join_executes_three_times), T(nested_divergence),
+/* Local memory per SM bounds how many workgroups are resident: with 8 KiB
+ * per SM and 4 KiB per workgroup at most two of the four one-warp
+ * workgroups of a 1-SM device interleave at any time. */
+TEST(local_memory_limits_residency) {
+  prog p = {0};
+  li(&p, T0, 50);
+  unsigned loop = E(&p, VT_INSN_ADDI, T0, T0, -1);
+  unsigned br = E(&p, VT_INSN_BNE, T0, ZERO, 0);
+  emit(&p, WORD_ENDPRG);
+  patch_branch(&p, br, loop);
+  vt_launch l = simple_launch(4, 1);
+  l.num_wg[0] = 4;
+  l.lds_size = 4096;
+  vt_dev_config cfg;
+  vt_dev_config_default(&cfg);
+  cfg.num_sms = 1;
+  cfg.lds_bytes = 8192;
+  trace_log tl = {0};
+  run_result r = run_prog(&p, &l, &cfg, &tl);
+  CHECK_EQ_U32(st, r.rc, VT_OK);
+  /* overlap of [first, last] event index ranges per workgroup */
+  size_t first[4], last[4];
+  for (int g = 0; g < 4; g++) first[g] = (size_t)-1, last[g] = 0;
+  for (size_t k = 0; k < tl.n; k++) {
+    unsigned g = tl.r[k].wg;
+    if (g >= 4) continue;
+    if (first[g] == (size_t)-1) first[g] = k;
+    last[g] = k;
+  }
+  unsigned max_live = 0;
+  for (size_t k = 0; k < tl.n; k++) {
+    unsigned live = 0;
+    for (int g = 0; g < 4; g++) live += first[g] <= k && k <= last[g];
+    if (live > max_live) max_live = live;
+  }
+  CHECK_EQ_U32(st, max_live, 2);
+  /* with the limit raised all four run together */
+  cfg.lds_bytes = 16384;
+  trace_log t2 = {0};
+  run_result r2 = run_prog(&p, &l, &cfg, &t2);
+  CHECK_EQ_U32(st, r2.rc, VT_OK);
+  CHECK(st, t2.n > 4 && t2.r[0].wg == 0 && t2.r[1].wg == 1 && t2.r[2].wg == 2 && t2.r[3].wg == 3);
+  /* fixed configuration: a workgroup larger than an SM's local memory */
+  cfg.fixed = true;
+  cfg.lds_bytes = 2048;
+  run_result r3 = run_prog(&p, &l, &cfg, NULL);
+  CHECK_EQ_U32(st, r3.rc, VT_ERR_CONFIG);
+  CHECK(st, strstr(r3.err.message, "needs 4096 bytes of local memory") != NULL);
+  vt_device_free(r.dev);
+  vt_device_free(r2.dev);
+  vt_device_free(r3.dev);
+  free(tl.r);
+  free(t2.r);
+}
+
+RUN_TESTS(T(local_memory_limits_residency), T(divergence_order), T(join_executes_three_times), T(nested_divergence),
           T(setrpc_writes_rd_and_rpc), T(regext_registers), T(regexti_signed_imm11),
           T(vadd12_vsub12_sign_extension), T(private_memory_addresses),
           T(flat_memory_offsets_and_extension), T(vmv_x_s_highest_active_lane),

@@ -1,0 +1,104 @@
+/* Internal structures of the host runtime (include/vt_runtime.h). */
+#ifndef VT_RT_INTERNAL_H
+#define VT_RT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vt/elf.h"
+#include "vt_runtime.h"
+
+typedef struct rt_buffer {
+  uint32_t addr;
+  uint64_t size;
+} rt_buffer;
+
+/* The device's shape as the runtime sees it (rt_device.c). */
+typedef struct rt_shape {
+  unsigned threads;    /* threads per warp the device fixes; 0 = free */
+  unsigned warp_slots; /* warp slots per SM */
+  bool fixed;          /* workgroups larger than warp_slots / lds_bytes are refused */
+  uint32_t lds_bytes;  /* local memory per SM */
+} rt_shape;
+
+struct vt_rt {
+  vt_device_h dev;
+  bool own_dev;
+  vt_rt_options opt;
+  rt_shape shape;
+  char err[1024];
+  /* buffers allocated through vt_rt_alloc */
+  rt_buffer *bufs;
+  size_t nbufs, capbufs;
+  /* per-context launch buffers, reused (grown) across launches: the driver
+   * never reuses addresses, so per-launch allocations would exhaust the
+   * address space of a long sequence */
+  uint32_t knl_addr, knl_cap;
+  uint32_t args_addr, args_cap;
+  uint32_t pds_addr, pds_cap;
+  uint32_t print_addr, print_size;
+  bool window_mapped;
+  uint64_t launches;
+};
+
+struct vt_rt_program {
+  vt_rt *rt;
+  char *name;
+  uint8_t *image;
+  size_t size;
+  vt_elf *elf;
+  char **kernels;
+  size_t nkernels;
+  bool wants_window; /* defines printf / _printf_buffer (libclc printf) */
+};
+
+enum { ARG_UNSET = 0, ARG_BUFFER, ARG_SCALAR, ARG_LOCAL };
+
+typedef struct rt_arg {
+  int kind;
+  uint32_t size;  /* scalar: bytes; local: bytes of local memory */
+  uint32_t value; /* buffer: addr + offset */
+  uint8_t *bytes; /* scalar: the value */
+} rt_arg;
+
+struct vt_rt_kernel {
+  vt_rt_program *prog;
+  char *name;
+  uint32_t entry;
+  rt_arg *args;
+  unsigned nargs, capargs;
+  bool declared;
+  unsigned ndeclared;
+  uint32_t static_local;
+  uint32_t sgprs, vgprs;
+};
+
+/* rt_context.c */
+int rt_fail(vt_rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* rt_fail with ": <vt_last_error()>" appended */
+int rt_fail_driver(vt_rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* rt_device.c */
+int rt_query_shape(vt_rt *rt);
+/* grow-only per-context buffer: (re)allocates *addr when *cap < need */
+int rt_ensure_buffer(vt_rt *rt, uint32_t *addr, uint32_t *cap, uint32_t need, const char *what);
+
+/* rt_args.c: pack the argument buffer; local arguments are placed from
+ * local_base. Returns the packed size via *size (buf has VT_RT_MAX_ARG_BUFFER
+ * bytes). */
+int rt_check_args(vt_rt_kernel *k);
+int rt_pack_args(vt_rt_kernel *k, uint32_t local_base, uint8_t *buf, uint32_t *size,
+                 uint32_t *local_bytes);
+uint32_t rt_local_arg_bytes(const vt_rt_kernel *k);
+
+/* rt_ndrange.c */
+int rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info);
+
+/* rt_print.c */
+int rt_print_prepare(vt_rt *rt);
+int rt_print_drain(vt_rt *rt, uint32_t *bytes, uint32_t *dropped);
+int rt_window_map(vt_rt *rt);
+int rt_window_drain(vt_rt *rt, uint32_t *bytes);
+void rt_emit(vt_rt *rt, const char *text, size_t n);
+
+#endif

@@ -1,0 +1,132 @@
+/* One launch, built the way pocl's Ventus device builds it (host-stack.md
+ * 2.7): KNL metadata buffer, argument buffer, private memory, print buffer,
+ * the 96-byte launch descriptor; then start, wait and drain the printf
+ * output. Layouts: docs/runtime.md. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_internal.h"
+
+#define KNL_WORDS 17 /* 68 bytes: offsets 0..64 */
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) & ~(a - 1); }
+
+static void put32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+static int drain(vt_rt *rt, vt_rt_launch_info *info) {
+  uint32_t a = 0, b = 0, lost = 0;
+  int rc = rt_print_drain(rt, &a, &lost);
+  if (rt_window_drain(rt, &b) != 0) rc = -1;
+  info->print_bytes = a + b;
+  info->print_lost = lost;
+  return rc;
+}
+
+int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info_out) {
+  vt_rt_launch_info tmp;
+  vt_rt_launch_info *info = info_out ? info_out : &tmp;
+  vt_rt *rt = k->prog->rt;
+  if (rt_plan(k, nd, info) != 0) return -1;
+  if (rt_check_args(k) != 0) return -1;
+  unsigned t = info->threads_per_warp, w = info->warps_per_group;
+  uint64_t groups = (uint64_t)info->groups[0] * info->groups[1] * info->groups[2];
+
+  /* local memory: W warp stacks, the kernel's static __local data (at s0),
+   * then the __local arguments */
+  uint64_t local_base =
+      align_up(0x70000000u + VT_RT_LDS_STACK_PER_WARP * w + k->static_local,
+               VT_RT_LOCAL_ARG_ALIGN);
+  uint32_t local_bytes = rt_local_arg_bytes(k);
+  uint64_t lds = local_base + local_bytes - 0x70000000u;
+  if (lds > 0x10000000u)
+    return rt_fail(rt, "kernel '%s': %llu bytes of local memory exceed the 256 MiB window",
+                   k->name, (unsigned long long)lds);
+  if (rt->shape.fixed && lds > rt->shape.lds_bytes)
+    return rt_fail(rt,
+                   "kernel '%s': a workgroup needs %llu bytes of local memory (%u warp stacks of "
+                   "%u bytes, %u static, %u for __local arguments); an SM has %u",
+                   k->name, (unsigned long long)lds, w, VT_RT_LDS_STACK_PER_WARP, k->static_local,
+                   local_bytes, rt->shape.lds_bytes);
+  info->local_args_base = (uint32_t)local_base;
+  info->lds_size = align_up((uint32_t)lds, 4);
+
+  /* argument buffer */
+  uint8_t *args = malloc(VT_RT_MAX_ARG_BUFFER);
+  if (!args) return rt_fail(rt, "out of memory");
+  uint32_t nargs_bytes = 0;
+  int rc = rt_pack_args(k, (uint32_t)local_base, args, &nargs_bytes, NULL);
+  if (rc == 0 && nargs_bytes) {
+    rc = rt_ensure_buffer(rt, &rt->args_addr, &rt->args_cap, nargs_bytes, "argument buffer");
+    if (rc == 0) rc = vt_rt_write(rt, rt->args_addr, args, nargs_bytes);
+  }
+  free(args);
+  if (rc) return -1;
+  info->args_addr = nargs_bytes ? rt->args_addr : 0;
+  info->args_size = nargs_bytes;
+
+  /* private memory: per thread x T x W x workgroups, capped (pocl) */
+  uint32_t pds = rt->opt.private_size;
+  uint64_t pds_total = (uint64_t)pds * t * w * groups;
+  if (pds_total > VT_RT_PRIVATE_CAP) pds_total = VT_RT_PRIVATE_CAP;
+  if (rt_ensure_buffer(rt, &rt->pds_addr, &rt->pds_cap, (uint32_t)pds_total, "private memory"))
+    return -1;
+  info->pds_addr = rt->pds_addr;
+  info->pds_bytes = (uint32_t)pds_total;
+  info->private_per_thread = pds;
+
+  if (rt_print_prepare(rt) != 0) return -1;
+  info->print_addr = rt->print_addr;
+  info->print_size = rt->print_addr ? rt->print_size : 0;
+
+  /* the kernel metadata (KNL) buffer, formats-and-launch.md 3 */
+  uint32_t knl[KNL_WORDS] = {0};
+  knl[0] = k->entry;
+  knl[1] = info->args_addr;
+  knl[2] = nd->dims;
+  for (unsigned d = 0; d < 3; d++) {
+    knl[3 + d] = info->groups[d] * info->local[d];
+    knl[6 + d] = info->local[d];
+    knl[9 + d] = d < nd->dims ? nd->offset[d] : 0;
+  }
+  knl[12] = info->print_addr;
+  knl[13] = info->print_size;
+  knl[14] = VT_RT_LDS_STACK_PER_WARP;
+  knl[15] = info->lds_size - VT_RT_LDS_STACK_PER_WARP * w;
+  knl[16] = pds;
+  uint8_t knl_bytes[4 * KNL_WORDS];
+  for (unsigned i = 0; i < KNL_WORDS; i++) put32(knl_bytes + 4 * i, knl[i]);
+  if (rt_ensure_buffer(rt, &rt->knl_addr, &rt->knl_cap, sizeof knl_bytes, "metadata buffer") ||
+      vt_rt_write(rt, rt->knl_addr, knl_bytes, sizeof knl_bytes))
+    return -1;
+  info->knl_addr = rt->knl_addr;
+
+  /* the program image, every launch (spike loads the ELF for each run) */
+  if (vt_upload_kernel_bytes(rt->dev, k->prog->image, k->prog->size, 0) != 0)
+    return rt_fail_driver(rt, "kernel '%s': uploading %s", k->name, k->prog->name);
+
+  vt_launch_meta m;
+  memset(&m, 0, sizeof m);
+  m.kernel_id = rt->launches++;
+  for (unsigned d = 0; d < 3; d++) m.kernel_size[d] = info->groups[d];
+  m.wf_size = t;
+  m.wg_size = w;
+  m.metaDataBaseAddr = rt->knl_addr;
+  m.ldsSize = info->lds_size;
+  m.pdsSize = pds;
+  m.sgprUsage = k->sgprs;
+  m.vgprUsage = k->vgprs;
+  m.pdsBaseAddr = rt->pds_addr;
+  if (vt_start(rt->dev, &m, 0) != 0) return rt_fail_driver(rt, "kernel '%s': launch refused", k->name);
+  if (vt_ready_wait(rt->dev, rt->opt.timeout_ms) != 0) {
+    char why[700];
+    snprintf(why, sizeof why, "%s", vt_last_error());
+    drain(rt, info); /* what the kernel printed before it failed */
+    return rt_fail(rt, "kernel '%s' failed: %s", k->name, why);
+  }
+  return drain(rt, info);
+}

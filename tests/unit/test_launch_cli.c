@@ -1,0 +1,269 @@
+/* vt launch, driven as a program: every --arg SPEC kind (checked through the
+ * saved buffers and the argcopy kernel's copy of its argument buffer),
+ * --save, printf output, the summary line, device options, and the errors. */
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "check.h"
+
+#define TMP VT_TEST_TMP
+#define ELF TMP "/launch_rt.elf"
+
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc((size_t)n + 1);
+  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+    free(b);
+    b = NULL;
+  }
+  fclose(f);
+  if (b) b[n] = 0;
+  if (len) *len = (size_t)n;
+  return b;
+}
+
+static int spit(const char *path, const void *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  fwrite(data, 1, n, f);
+  return fclose(f);
+}
+
+static int sh(const char *cmd) {
+  int rc = system(cmd);
+  if (rc == -1 || !WIFEXITED(rc)) return -1;
+  return WEXITSTATUS(rc);
+}
+
+static int build_elf(void) {
+  static int built = -1;
+  if (built < 0) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "'%s' as '%s/examples/kernels/crt0.s' '%s/tests/kernels/runtime.s' "
+             "'%s/examples/kernels/hello.s' '%s/examples/kernels/vtprintf.s' -o '%s'",
+             VT_BINARY, VT_SOURCE_DIR, VT_SOURCE_DIR, VT_SOURCE_DIR, VT_SOURCE_DIR, ELF);
+    built = sh(cmd) == 0;
+  }
+  return built;
+}
+
+/* "vt launch ELF ARGS"; output captured */
+static int launch(const char *args, char **out, char **err) {
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd, "'%s' launch %s %s >'%s/launch.out' 2>'%s/launch.err'", VT_BINARY,
+           ELF, args, TMP, TMP);
+  int rc = sh(cmd);
+  if (out) *out = slurp(TMP "/launch.out", NULL);
+  if (err) *err = slurp(TMP "/launch.err", NULL);
+  return rc;
+}
+
+static void contains(check_state *st, const char *hay, const char *needle) {
+  if (!hay || !strstr(hay, needle)) {
+    st->failed_checks++;
+    fprintf(stderr, "output \"%s\" lacks \"%s\"\n", hay ? hay : "(null)", needle);
+  }
+}
+
+static uint32_t word(const char *b, size_t i) {
+  const uint8_t *p = (const uint8_t *)b + 4 * i;
+  return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+TEST(scalar_and_local_specs) {
+  CHECK(st, build_elf());
+  char *out, *err;
+  int rc = launch("--kernel argcopy --global 4 --arg out:256 --arg i32:-5 --arg u32:0xffffffff "
+                  "--arg f32:1.5 --arg local:100 --arg i32:0x7fffffff --save " TMP "/save1",
+                  &out, &err);
+  CHECK(st, rc == 0);
+  contains(st, err, "vt launch: 1 launch(es), 1 workgroup(s), ");
+  contains(st, err, "warp-instructions");
+  size_t n = 0;
+  char *b = slurp(TMP "/save1/arg0.bin", &n);
+  CHECK(st, b && n == 256);
+  if (b && n == 256) {
+    CHECK(st, word(b, 0) >= 0x90000000u);
+    CHECK_EQ_U32(st, word(b, 1), 0xfffffffbu);
+    CHECK_EQ_U32(st, word(b, 2), 0xffffffffu);
+    CHECK_EQ_U32(st, word(b, 3), 0x3fc00000u);
+    CHECK_EQ_U32(st, word(b, 4), 0x70000000u + 1024); /* local: after one warp stack */
+    CHECK_EQ_U32(st, word(b, 5), 0x7fffffffu);
+  }
+  struct stat sb;
+  CHECK(st, stat(TMP "/save1/arg1.bin", &sb) != 0); /* scalars are not saved */
+  free(b);
+  free(out);
+  free(err);
+}
+
+TEST(buffer_specs_and_save) {
+  CHECK(st, build_elf());
+  int32_t v[64], r[64];
+  for (int i = 0; i < 64; i++) v[i] = i * 3 - 20;
+  CHECK(st, spit(TMP "/launch_in.bin", v, sizeof v) == 0);
+  /* io: updated in place and saved */
+  CHECK(st, launch("--kernel scale --global 64 --local 16 --arg io:" TMP "/launch_in.bin "
+                   "--arg i32:-7 --save " TMP "/save2 -q", NULL, NULL) == 0);
+  size_t n = 0;
+  char *b = slurp(TMP "/save2/arg0.bin", &n);
+  CHECK(st, b && n == sizeof v);
+  if (b && n == sizeof v) {
+    memcpy(r, b, sizeof r);
+    for (int i = 0; i < 64; i++) CHECK(st, r[i] == v[i] * -7);
+  }
+  free(b);
+  /* in + out + local: lrev reverses within workgroups of 32 */
+  char *err = NULL;
+  CHECK(st, launch("--kernel lrev --global 64 --local 32 --arg in:" TMP "/launch_in.bin "
+                   "--arg out:256 --arg local:128 --save " TMP "/save3", NULL, &err) == 0);
+  char *a0 = slurp(TMP "/save3/arg0.bin", &n);
+  CHECK(st, a0 && n == sizeof v && memcmp(a0, v, sizeof v) == 0); /* input unchanged */
+  char *a1 = slurp(TMP "/save3/arg1.bin", &n);
+  CHECK(st, a1 && n == 256);
+  if (a1 && n == 256) {
+    memcpy(r, a1, sizeof r);
+    for (int i = 0; i < 64; i++) CHECK(st, r[i] == v[i / 32 * 32 + 31 - i % 32]);
+  }
+  contains(st, err, "vt launch: 1 launch(es), 2 workgroup(s)");
+  free(a0);
+  free(a1);
+  free(err);
+}
+
+TEST(geometry_options) {
+  CHECK(st, build_elf());
+  /* 2-D with an offset; ids records checked for a few items */
+  CHECK(st, launch("--kernel ids --global 8,4 --local 4,2 --offset 10,20 --arg out:1536 "
+                   "--save " TMP "/save4 -q", NULL, NULL) == 0);
+  size_t n = 0;
+  char *b = slurp(TMP "/save4/arg0.bin", &n);
+  CHECK(st, b && n == 1536);
+  if (b && n == 1536) {
+    size_t rec = 12 * (3 * 8 + 5); /* x = 5, y = 3 */
+    CHECK_EQ_U32(st, word(b, rec + 0), 15);
+    CHECK_EQ_U32(st, word(b, rec + 1), 23);
+    CHECK_EQ_U32(st, word(b, rec + 3), 1);  /* local x */
+    CHECK_EQ_U32(st, word(b, rec + 4), 1);  /* local y */
+    CHECK_EQ_U32(st, word(b, rec + 6), 1);  /* group x */
+    CHECK_EQ_U32(st, word(b, rec + 7), 1);  /* group y */
+    CHECK_EQ_U32(st, word(b, rec + 9), 2);  /* work_dim */
+    CHECK_EQ_U32(st, word(b, rec + 11), 8); /* 8 items: one warp of 8 */
+  }
+  free(b);
+  char *err = NULL;
+  CHECK(st, launch("--kernel ids --global 8,4 --local 4,2 --threads 2 --arg out:1536 "
+                   "--save " TMP "/save5", NULL, &err) == 0);
+  b = slurp(TMP "/save5/arg0.bin", &n);
+  if (b && n == 1536) {
+    CHECK_EQ_U32(st, word(b, 10), 4); /* numw */
+    CHECK_EQ_U32(st, word(b, 11), 2); /* numt */
+  }
+  contains(st, err, "4 workgroup(s)");
+  free(b);
+  free(err);
+}
+
+TEST(printf_output) {
+  CHECK(st, build_elf());
+  char *out = NULL, *err = NULL;
+  CHECK(st, launch("--kernel hello --global 4 --arg out:16", &out, &err) == 0);
+  contains(st, out, "[A] workgroup 0: 1 warp(s) x 4 threads, 100% ready\n");
+  contains(st, out, "gid 3: square 9 = 0x9 (odd), negated -3, warp 0\n");
+  free(out);
+  free(err);
+  CHECK(st, launch("--kernel hello --global 4 --arg out:16 --print-buffer 0", &out, &err) == 0);
+  CHECK(st, out && out[0] == 0);
+  free(out);
+  free(err);
+  CHECK(st, launch("--kernel window --global 1", &out, &err) == 0);
+  contains(st, out, "hello from the printf window\n");
+  free(out);
+  free(err);
+}
+
+TEST(errors) {
+  CHECK(st, build_elf());
+  static const struct {
+    const char *args;
+    int rc;
+    const char *msg;
+  } cases[] = {
+      {"--kernel nop", 2, "vt launch: --global is required"},
+      {"--global 4", 2, "has 11 kernels; choose one with --kernel (nop, argcopy"},
+      {"--kernel nope --global 4", 1, "no kernel 'nope' in the program (kernels: nop, argcopy"},
+      {"--kernel nop --global 4,0,", 2, "bad --global '4,0,'"},
+      {"--kernel nop --global 1,2,3,4", 2, "bad --global"},
+      {"--kernel nop --global x", 2, "bad --global 'x'"},
+      {"--kernel nop --global 4,4 --local 2", 2, "--local and --offset need as many values as --global (2)"},
+      {"--kernel nop --global 10 --local 4", 1, "the global size 10 in dimension 0 is not a multiple of the local size 4"},
+      {"--kernel nop --global 2048 --local 2048", 1, "at most 32 warps per workgroup"},
+      {"--kernel nop --global 0", 1, "the global size in dimension 0 is 0"},
+      {"--kernel nop --global 4 --arg foo:1", 2, "bad --arg 'foo:1' (expected in:FILE"},
+      {"--kernel nop --global 4 --arg out", 2, "bad --arg 'out'"},
+      {"--kernel nop --global 4 --arg out:0", 2, "--arg out:0: size must be 1 to"},
+      {"--kernel nop --global 4 --arg local:x", 2, "--arg local:x: size must be"},
+      {"--kernel nop --global 4 --arg i32:abc", 2, "--arg i32:abc: not a 32-bit signed integer"},
+      {"--kernel nop --global 4 --arg i32:3000000000", 2, "not a 32-bit signed integer"},
+      {"--kernel nop --global 4 --arg u32:-1", 2, "--arg u32:-1: not a 32-bit unsigned integer"},
+      {"--kernel nop --global 4 --arg f32:1.5x", 2, "--arg f32:1.5x: not a float"},
+      {"--kernel nop --global 4 --arg in:" TMP "/no-such-file", 1, "no-such-file: No such file or directory"},
+      {"--kernel trap --global 4", 1, "kernel 'trap' failed: "},
+      {"--kernel nop --global 4 --threads 3", 2, "threads"},
+      {"--kernel nop --global 128 --local 128 --warp-slots 2", 1, "the device has 2 warp slots per SM"},
+      {"--kernel nop --global 4 --config " TMP "/no-config", 2, "no-config"},
+      {"--kernel nop --global 4 --frobnicate 1", 2, "unknown option --frobnicate"},
+      {"--kernel nop --global", 2, "--global needs a value"},
+      {"--kernel nop --global 4 other.elf", 2, "more than one program"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *err = NULL;
+    int rc = launch(cases[i].args, NULL, &err);
+    if (rc != cases[i].rc) {
+      st->failed_checks++;
+      fprintf(stderr, "vt launch %s: exit %d, expected %d (%s)\n", cases[i].args, rc, cases[i].rc,
+              err ? err : "");
+    }
+    contains(st, err, cases[i].msg);
+    free(err);
+  }
+  /* a program that is not an ELF */
+  CHECK(st, spit(TMP "/launch_junk.elf", "junk", 4) == 0);
+  char cmd[4096];
+  snprintf(cmd, sizeof cmd, "'%s' launch %s/launch_junk.elf --global 1 2>'%s/launch.err'",
+           VT_BINARY, TMP, TMP);
+  CHECK(st, sh(cmd) == 1);
+  char *err = slurp(TMP "/launch.err", NULL);
+  contains(st, err, "launch_junk.elf: not a loadable kernel ELF");
+  free(err);
+  /* --help */
+  snprintf(cmd, sizeof cmd, "'%s' launch --help >'%s/launch.out'", VT_BINARY, TMP);
+  CHECK(st, sh(cmd) == 0);
+  char *out = slurp(TMP "/launch.out", NULL);
+  contains(st, out, "usage: vt launch KERNEL.elf --kernel NAME --global");
+  free(out);
+  snprintf(cmd, sizeof cmd, "'%s' launch 2>/dev/null", VT_BINARY);
+  CHECK(st, sh(cmd) == 2);
+}
+
+TEST(config_file) {
+  CHECK(st, build_elf());
+  CHECK(st, spit(TMP "/launch.cfg", "threads = 4\nwarp_slots = 4\n", 28) == 0);
+  char *err = NULL;
+  CHECK(st, launch("--kernel nop --global 64 --local 32 --config " TMP "/launch.cfg", NULL,
+                   &err) == 1);
+  contains(st, err, "needs 8 warps of 4 threads; the device has 4 warp slots per SM");
+  free(err);
+  CHECK(st, launch("--kernel nop --global 64 --local 16 --config " TMP "/launch.cfg -q", NULL,
+                   &err) == 0);
+  CHECK(st, err && err[0] == 0);
+  free(err);
+}
+
+RUN_TESTS(T(scalar_and_local_specs), T(buffer_specs_and_save), T(geometry_options),
+          T(printf_output), T(errors), T(config_file))
