@@ -123,8 +123,9 @@ TEST(streams) {
   /* v1 and v5 share bank 1: the second read waits a cycle */
   check_cost(st, "bank conflict", "  vadd.vi v5, v1, 1\n",
              "  vadd.vv v3, v1, v5\n  vadd.vv v4, v1, v5\n", 8, 1, 10);
-  /* four warps keep both... the V path issues one instruction per cycle:
-   * 4 warps x 2 instructions per unit, 4-cycle collector turnaround per warp */
+  /* four warps: each still needs 4 cycles per instruction (collector
+   * turnaround), the V path dispatches one per cycle, so 8 instructions of
+   * the 4 warps per 8 cycles: the unit (2 per warp) still costs 8 */
   check_cost(st, "4-warp vadd stream", "  vadd.vi v2, v1, 1\n",
              "  vadd.vv v3, v1, v2\n  vadd.vv v4, v1, v2\n", 8, 4, 8);
 }
