@@ -126,10 +126,13 @@ typedef struct sm_state {
   unsigned rr; /* round-robin position over resident warps */
 } sm_state;
 
-void vt_wg_free(vt_wg *wg) {
+void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
   for (unsigned i = 0; i < wg->nwarps; i++) {
-    if (wg->warps[i]) free(wg->warps[i]->stack);
+    if (wg->warps[i]) {
+      vt_resv_drop(dev, wg->warps[i]);
+      free(wg->warps[i]->stack);
+    }
     free(wg->warps[i]);
   }
   free(wg->warps);
@@ -156,7 +159,7 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   for (unsigned w = 0; w < wg->nwarps; w++) {
     vt_warp *wp = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
     if (!wp) {
-      vt_wg_free(wg);
+      vt_wg_free(NULL, wg); /* no warp holds a reservation yet */
       return NULL;
     }
     memset(wp, 0, sizeof *wp);
@@ -401,7 +404,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
         if (wg->ended == wg->nwarps) {
           sm->used_slots -= wg->nwarps;
           sm->used_lds -= l->lds_size;
-          vt_wg_free(wg);
+          vt_wg_free(dev, wg);
           memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
           sm->nwgs--;
           done_wg++;
@@ -416,7 +419,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
     }
   }
   for (unsigned s = 0; s < nsm; s++) {
-    for (unsigned g = 0; g < sms[s].nwgs; g++) vt_wg_free(sms[s].wgs[g]);
+    for (unsigned g = 0; g < sms[s].nwgs; g++) vt_wg_free(dev, sms[s].wgs[g]);
     free(sms[s].wgs);
   }
   free(sms);

@@ -106,7 +106,8 @@ int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err);
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err);
 vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm);
-void vt_wg_free(vt_wg *wg);
+/* Frees a workgroup; drops its warps' LR reservations from the device. */
+void vt_wg_free(vt_device *dev, vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);
 void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

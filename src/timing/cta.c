@@ -108,7 +108,7 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
     snprintf(name, sizeof name, "workgroup %u", g->fw->id);
     tm_tl_span(t, smi, 1000 + (g->fw->id % t->cfg.wg_slots), name, g->alloc_at, t->now + 1);
   }
-  vt_wg_free(g->fw);
+  vt_wg_free(t->dev, g->fw);
   g->fw = NULL;
   g->live = false;
   t->done_wg++;

@@ -94,7 +94,7 @@ static void reset_sms(vt_timing *t) {
   for (unsigned s = 0; s < t->nsm; s++) {
     tm_sm *sm = &t->sms[s];
     for (unsigned i = 0; i < sm->nwgs; i++) {
-      vt_wg_free(sm->wgs[i]->fw);
+      vt_wg_free(t->dev, sm->wgs[i]->fw);
       sm->wgs[i]->live = false;
     }
     sm->nwgs = 0;
