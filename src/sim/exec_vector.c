@@ -1,11 +1,13 @@
 /* RVV instructions with the Ventus per-lane model (isa.md 1.4, 3): element i
  * of vN is lane i's register; lanes run when their SIMT-mask bit is set
- * (and v0 bit when vm = 0) and vstart <= i < vl. Arithmetic is SEW = 32 (what
- * the compiler emits; other SEWs trap as unsupported, docs/decisions.md).
+ * (and v0 bit when vm = 0) and vstart <= i < vl. This file runs SEW = 32
+ * (what the compiler emits); integer arithmetic at SEW 8/16 goes to the
+ * generic element path of exec_vector_sew.c (docs/decisions.md).
  * Integer lane loops are written as full-width blends over 32 lanes so that
  * the compiler vectorises them. */
 #include "csr.h"
 #include "exec_util.h"
+#include "exec_vector_sew.h"
 #include "fp/fp32.h"
 
 #define L VT_MAX_LANES
@@ -445,6 +447,11 @@ static int mask_ops(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_erro
   return VT_OK;
 }
 
+static bool sew_independent(unsigned id, const vt_insn_desc *desc) {
+  return (desc->exec_class == VT_EX_VMASK && id != VT_INSN_VIOTA_M) || id == VT_INSN_VMV1R_V ||
+         id == VT_INSN_VMV2R_V || id == VT_INSN_VMV4R_V || id == VT_INSN_VMV8R_V;
+}
+
 int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   if ((w->mstatus & 0x600u) == 0) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: vector unit off (mstatus.VS)");
@@ -466,8 +473,13 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     w->vstart = 0;
     return rc;
   }
-  if (vsew(w) != 32)
-    return unsupported(err, "vector arithmetic with SEW != 32 (the Ventus compiler uses e32)");
+  /* SEW 8/16: the generic element path (exec_vector_sew.c); mask-register
+   * operations and whole-register moves do not depend on SEW */
+  if (vsew(w) != 32 && !sew_independent(in->id, desc)) {
+    rc = vt_exec_vector_sew(dev, w, in, m, rmask, err);
+    if (rc == VT_OK) w->vstart = 0;
+    return rc;
+  }
 
   unsigned f3 = (in->word >> 12) & 7;
   uint32_t bb[L];
