@@ -288,7 +288,7 @@ TEST(kernel_files) {
 }
 
 TEST(two_devices_in_one_process) {
-  vt_device_h h1, h2;
+  vt_device_h h1 = NULL, h2 = NULL;
   CHECK(st, vt_dev_open(&h1) == 0 && vt_dev_open(&h2) == 0 && h1 != h2);
   uint64_t o1 = 0, o2 = 0;
   CHECK(st, vt_buf_alloc(h1, 64, &o1, 0, 0, 0) == 0 && vt_buf_alloc(h2, 64, &o2, 0, 0, 0) == 0);
