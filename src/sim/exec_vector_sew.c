@@ -427,11 +427,10 @@ int vt_exec_vector_sew(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, uint
   }
 
   if (desc->exec_class == VT_EX_VPERM) {
-    if (strstr(desc->mnemonic, "red"))
-      rc = reduction(&c, in, e, m, err);
-    else
-      rc = permute(&c, in, e, m, err);
-    if (rc == VT_OK) trace_group(dev, &c);
+    bool red = strstr(desc->mnemonic, "red") != NULL;
+    rc = red ? reduction(&c, in, e, m, err) : permute(&c, in, e, m, err);
+    /* a reduction with vl = 0 writes nothing (no record, as at SEW = 32) */
+    if (rc == VT_OK && (!red || c.touched[0])) trace_group(dev, &c);
     return rc;
   }
 
