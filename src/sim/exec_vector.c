@@ -1,11 +1,13 @@
 /* RVV instructions with the Ventus per-lane model (isa.md 1.4, 3): element i
  * of vN is lane i's register; lanes run when their SIMT-mask bit is set
- * (and v0 bit when vm = 0) and vstart <= i < vl. Arithmetic is SEW = 32 (what
- * the compiler emits; other SEWs trap as unsupported, docs/decisions.md).
+ * (and v0 bit when vm = 0) and vstart <= i < vl. This file runs SEW = 32
+ * (what the compiler emits); integer arithmetic at SEW 8/16 goes to the
+ * generic element path of exec_vector_sew.c (docs/decisions.md).
  * Integer lane loops are written as full-width blends over 32 lanes so that
  * the compiler vectorises them. */
 #include "csr.h"
 #include "exec_util.h"
+#include "exec_vector_sew.h"
 #include "fp/fp32.h"
 
 #define L VT_MAX_LANES
@@ -251,6 +253,13 @@ static uint32_t srem(uint32_t a, uint32_t b) {
     }                                                          \
   } while (0)
 
+/* widening/narrowing at SEW = 32 would need 64-bit elements */
+static int wide_at_sew32(vt_error *err, const vt_insn *in) {
+  vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: %s needs SEW < 32 (ELEN is 32), not supported",
+             vt_isa_insn((vt_insn_id)in->id)->mnemonic);
+  return VT_ERR_ILLEGAL;
+}
+
 static int fp_lanes(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, const uint32_t *a,
                     const uint32_t *b, uint32_t *d, vt_error *err) {
   if ((w->mstatus & VT_MSTATUS_FS) == 0) {
@@ -301,8 +310,11 @@ static int fp_lanes(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, const u
   case VT_INSN_VFCVT_RTZ_X_F_V: EACH(vt_f32_to_i32(A, 1, &fl)); break;
   case VT_INSN_VFCVT_F_XU_V: EACH(vt_u32_to_f32(A, rm, &fl)); break;
   case VT_INSN_VFCVT_F_X_V: EACH(vt_i32_to_f32(A, rm, &fl)); break;
-  default:
-    return unsupported(err, vt_isa_insn((vt_insn_id)in->id)->mnemonic);
+  default: {
+    const char *mn = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
+    if (strncmp(mn, "vfw", 3) == 0 || strncmp(mn, "vfncvt", 6) == 0) return wide_at_sew32(err, in);
+    return unsupported(err, mn);
+  }
   }
   if (fl) {
     w->fflags |= fl;
@@ -338,6 +350,9 @@ static int reduction(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_err
     case VT_INSN_VFREDUSUM_VS: case VT_INSN_VFREDOSUM_VS: acc = vt_f32_add(acc, x, rm, &fl); break;
     case VT_INSN_VFREDMIN_VS: acc = vt_f32_min(acc, x, &fl); break;
     case VT_INSN_VFREDMAX_VS: acc = vt_f32_max(acc, x, &fl); break;
+    case VT_INSN_VWREDSUMU_VS: case VT_INSN_VWREDSUM_VS:
+    case VT_INSN_VFWREDUSUM_VS: case VT_INSN_VFWREDOSUM_VS:
+      return wide_at_sew32(err, in);
     default: return unsupported(err, vt_isa_insn((vt_insn_id)in->id)->mnemonic);
     }
   }
@@ -445,6 +460,11 @@ static int mask_ops(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, vt_erro
   return VT_OK;
 }
 
+static bool sew_independent(unsigned id, const vt_insn_desc *desc) {
+  return (desc->exec_class == VT_EX_VMASK && id != VT_INSN_VIOTA_M) || id == VT_INSN_VMV1R_V ||
+         id == VT_INSN_VMV2R_V || id == VT_INSN_VMV4R_V || id == VT_INSN_VMV8R_V;
+}
+
 int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   if ((w->mstatus & 0x600u) == 0) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: vector unit off (mstatus.VS)");
@@ -466,8 +486,13 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     w->vstart = 0;
     return rc;
   }
-  if (vsew(w) != 32)
-    return unsupported(err, "vector arithmetic with SEW != 32 (the Ventus compiler uses e32)");
+  /* SEW 8/16: the generic element path (exec_vector_sew.c); mask-register
+   * operations and whole-register moves do not depend on SEW */
+  if (vsew(w) != 32 && !sew_independent(in->id, desc)) {
+    rc = vt_exec_vector_sew(dev, w, in, m, rmask, err);
+    if (rc == VT_OK) w->vstart = 0;
+    return rc;
+  }
 
   unsigned f3 = (in->word >> 12) & 7;
   uint32_t bb[L];
@@ -568,12 +593,15 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     break;
   }
   case VT_INSN_VADC_VVM: case VT_INSN_VADC_VXM: case VT_INSN_VADC_VIM: {
+    /* vm = 0 encodes the carry-in from v0, not a mask */
     uint32_t c = v0_bits(w);
+    m = written = w->mask & rmask;
     EACH(A + B + ((c >> i) & 1));
     break;
   }
   case VT_INSN_VSBC_VVM: case VT_INSN_VSBC_VXM: {
     uint32_t c = v0_bits(w);
+    m = written = w->mask & rmask;
     EACH(A - B - ((c >> i) & 1));
     break;
   }
