@@ -20,6 +20,7 @@
 #include "ventus.h"
 #include "vt/elf.h"
 #include "vt/sim.h"
+#include "vt/timing.h"
 
 #define PAGE 4096u
 #define QUEUE_MAX 64
@@ -31,6 +32,7 @@ typedef struct dbuf {
 
 typedef struct dev {
   vt_device *sim;
+  vt_timing *timing; /* NULL: functional only (VT_TIMING selects a preset) */
   vt_dev_config cfg;
   pthread_mutex_t mem;  /* simulator, buffers */
   pthread_mutex_t lock; /* queue, results */
@@ -116,7 +118,10 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&d->lock);
     vt_error err;
     pthread_mutex_lock(&d->mem);
-    int rc = vt_device_run(d->sim, &l, &err);
+    char name[32];
+    snprintf(name, sizeof name, "kernel %llu", (unsigned long long)m.kernel_id);
+    int rc = d->timing ? vt_timing_run(d->timing, d->sim, &l, name, &err)
+                       : vt_device_run(d->sim, &l, &err);
     pthread_mutex_unlock(&d->mem);
     pthread_mutex_lock(&d->lock);
     d->qhead = (d->qhead + 1) % QUEUE_MAX;
@@ -147,8 +152,17 @@ int vt_dev_open(vt_device_h *hdevice) {
     free(d);
     return fail("vt_dev_open: %s", msg);
   }
+  vt_timing_config tcfg;
+  bool timed = false;
+  if (vt_driver_timing_config(&tcfg, &timed, msg, sizeof msg) != 0) {
+    free(d);
+    return fail("vt_dev_open: %s", msg);
+  }
   d->sim = vt_device_new(&d->cfg);
-  if (!d->sim) {
+  if (timed) d->timing = vt_timing_new(&tcfg);
+  if (!d->sim || (timed && !d->timing)) {
+    vt_device_free(d->sim);
+    vt_timing_free(d->timing);
     free(d);
     return fail("vt_dev_open: out of memory");
   }
@@ -175,6 +189,7 @@ int vt_dev_open(vt_device_h *hdevice) {
     pthread_mutex_unlock(&d->lock);
     pthread_join(d->worker, NULL);
     vt_device_free(d->sim);
+    vt_timing_free(d->timing);
     free(d);
     return fail("vt_dev_open: too many open devices (64)");
   }
@@ -200,6 +215,7 @@ int vt_dev_close(vt_device_h hdevice) {
   pthread_mutex_destroy(&d->lock);
   pthread_mutex_destroy(&d->mem);
   vt_device_free(d->sim);
+  vt_timing_free(d->timing);
   free(d->bufs);
   free(d);
   return 0;
@@ -517,5 +533,13 @@ int vt_dump_perf(vt_device_h hdevice, FILE *stream) {
           (unsigned long long)s.vector_insns, (unsigned long long)s.vbranches,
           (unsigned long long)s.divergent_vbranches, (unsigned long long)s.barriers,
           s.max_simt_depth, s.host_seconds);
+  if (d->timing) { /* the timing model's report (docs/timing.md) */
+    char fin[512];
+    pthread_mutex_lock(&d->mem);
+    vt_timing_fin_line(d->timing, fin, sizeof fin);
+    fprintf(stream, "%s\n", fin);
+    vt_timing_report(d->timing, stream);
+    pthread_mutex_unlock(&d->mem);
+  }
   return ferror(stream) ? fail("vt_dump_perf: write error") : 0;
 }

@@ -305,6 +305,46 @@ TEST(two_devices_in_one_process) {
   CHECK(st, vt_dev_close(h1) == 0 && vt_dev_close(h2) == 0);
 }
 
-RUN_TESTS(T(open_close_and_bad_handles), T(capabilities), T(configuration_from_environment),
+/* VT_TIMING runs launches on the timing model; vt_dump_perf then prints its
+ * FIN line and counter report */
+TEST(timing_model_through_the_driver) {
+  setenv("VT_TIMING", "verilog-2024", 1);
+  setenv("VT_TCFG", "dram_latency=9", 1);
+  vt_device_h h = NULL;
+  CHECK(st, vt_dev_open(&h) == 0);
+  unsetenv("VT_TCFG");
+  uint64_t out = 0;
+  CHECK(st, vt_buf_alloc(h, 64, &out, 0, 0, 0) == 0);
+  CHECK(st, upload(st, h, STORE_KERNEL) == 0);
+  vt_launch_meta m = meta_for(out, 2, 1);
+  CHECK(st, vt_start(h, &m, 0) == 0 && vt_ready_wait(h, MAX_TIMEOUT) == 0);
+  uint32_t r[2] = {0};
+  CHECK(st, vt_copy_from_dev(h, out, r, sizeof r, 0, 0) == 0 && r[0] == 100 && r[1] == 101);
+  char path[512];
+  snprintf(path, sizeof path, "%s/perf_timing.txt", VT_TEST_TMP);
+  FILE *f = fopen(path, "w+");
+  CHECK(st, f && vt_dump_perf(h, f) == 0);
+  if (f) {
+    rewind(f);
+    static char buf[1 << 16];
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = 0;
+    CHECK(st, strstr(buf, "\nFIN ") != NULL);
+    CHECK(st, strstr(buf, "cycles") != NULL);
+    fclose(f);
+  }
+  vt_dev_close(h);
+  setenv("VT_TIMING", "no-such-preset", 1);
+  CHECK(st, vt_dev_open(&h) == -1);
+  CHECK(st, strstr(vt_last_error(), "unknown preset 'no-such-preset'") != NULL);
+  setenv("VT_TIMING", "1", 1);
+  setenv("VT_TCFG", "bogus", 1);
+  CHECK(st, vt_dev_open(&h) == -1);
+  CHECK(st, strstr(vt_last_error(), "VT_TCFG: expected key=value") != NULL);
+  unsetenv("VT_TCFG");
+  unsetenv("VT_TIMING");
+}
+
+RUN_TESTS(T(timing_model_through_the_driver), T(open_close_and_bad_handles), T(capabilities), T(configuration_from_environment),
           T(contexts), T(buffers_and_copies), T(launch_and_wait), T(kernel_trap_is_an_error),
           T(asynchronous_start_and_timeout), T(kernel_files), T(two_devices_in_one_process))
