@@ -110,6 +110,8 @@ typedef struct vt_launch {
   uint32_t lds_size;         /* local memory per workgroup (bytes) */
   uint32_t pds_size;         /* private memory per thread (bytes) */
   uint32_t pds_base;
+  uint32_t sgpr_usage, vgpr_usage; /* registers per warp (0: unknown); the timing
+                                      model's CTA scheduler checks them */
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between

@@ -115,6 +115,8 @@ static void *worker_main(void *arg) {
     l.lds_size = (uint32_t)m.ldsSize;
     l.pds_size = (uint32_t)m.pdsSize;
     l.pds_base = (uint32_t)m.pdsBaseAddr;
+    l.sgpr_usage = m.sgprUsage > 256 ? 256 : (uint32_t)m.sgprUsage;
+    l.vgpr_usage = m.vgprUsage > 256 ? 256 : (uint32_t)m.vgprUsage;
     pthread_mutex_unlock(&d->lock);
     vt_error err;
     pthread_mutex_lock(&d->mem);

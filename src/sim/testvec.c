@@ -343,5 +343,7 @@ int vt_testvec_apply(vt_device *dev, const vt_testvec *tv, vt_launch *l, vt_erro
   l->lds_size = tv->lds_size;
   l->pds_size = tv->pds_size;
   l->pds_base = tv->pds_base;
+  l->sgpr_usage = tv->sgpr_usage;
+  l->vgpr_usage = tv->vgpr_usage;
   return VT_OK;
 }

@@ -1,7 +1,8 @@
 /* CTA scheduler (uarch.md 4): one workgroup allocation at a time, GPU-wide,
  * costing cta_dispatch_cycles; SMs tried round-robin from the one after the
  * last allocation; an SM fits when it has a free workgroup slot, enough free
- * warp slots and enough free local memory; the warps then enter the SM one
+ * warp slots, local memory and scalar/vector registers (totals, not
+ * contiguous fragments); the warps then enter the SM one
  * per cta_warp_interval cycles, each in the lowest free warp slot. Workgroup
  * completion frees the resources and (switchable) starts the flush of the
  * SM's L1D and of the L2. */
@@ -12,6 +13,10 @@
 static bool fits(const vt_timing *t, const tm_sm *s, const vt_launch *l) {
   if (s->nwgs >= t->cfg.wg_slots) return false;
   if (t->nslots - s->nwarps_res < l->warps_per_wg) return false;
+  if ((uint64_t)s->sgprs_used + (uint64_t)l->sgpr_usage * l->warps_per_wg > t->sgprs_per_sm)
+    return false;
+  if ((uint64_t)s->vgprs_used + (uint64_t)l->vgpr_usage * l->warps_per_wg > t->vgprs_per_sm)
+    return false;
   return (uint64_t)s->lds_used + l->lds_size <= t->lds_per_sm;
 }
 
@@ -53,6 +58,8 @@ int tm_cta_cycle(vt_timing *t) {
     g->lds = l->lds_size;
     s->wgs[s->nwgs++] = g;
     s->lds_used += l->lds_size;
+    s->sgprs_used += l->sgpr_usage * l->warps_per_wg;
+    s->vgprs_used += l->vgpr_usage * l->warps_per_wg;
     uint64_t start = t->now + t->cfg.cta_dispatch_cycles;
     unsigned slot = 0;
     for (unsigned w = 0; w < g->nwarps; w++) {
@@ -102,6 +109,8 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
       break;
     }
   s->lds_used -= g->lds;
+  s->sgprs_used -= t->launch->sgpr_usage * g->nwarps;
+  s->vgprs_used -= t->launch->vgpr_usage * g->nwarps;
   s->c[VT_TC_workgroups]++;
   if (t->tl) {
     char name[64];

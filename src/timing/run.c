@@ -99,6 +99,7 @@ static void reset_sms(vt_timing *t) {
     }
     sm->nwgs = 0;
     sm->lds_used = 0;
+    sm->sgprs_used = sm->vgprs_used = 0;
     memset(sm->warps, 0, t->nslots * sizeof *sm->warps);
     sm->nwarps_res = 0;
     for (unsigned i = 0; i < t->ncu; i++) sm->cu[i] = -1;
@@ -166,6 +167,9 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   if (t->smem_banks > 32) t->smem_banks = 32;
   t->lat_tc = c->lat_tensor ? c->lat_tensor : t->numt == 8 ? 10 : t->numt == 32 ? 12 : 8;
   t->lds_per_sm = dev->cfg.lds_bytes < l->lds_size ? l->lds_size : dev->cfg.lds_bytes;
+  uint32_t sg = l->sgpr_usage * l->warps_per_wg, vg = l->vgpr_usage * l->warps_per_wg;
+  t->sgprs_per_sm = t->cfg.sgprs_per_sm < sg ? sg : t->cfg.sgprs_per_sm;
+  t->vgprs_per_sm = t->cfg.vgprs_per_sm < vg ? vg : t->cfg.vgprs_per_sm;
   unsigned nl = t->nlaunch;
   tm_stats_launch_begin(t, name);
   if (t->nlaunch == nl) {

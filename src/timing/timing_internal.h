@@ -158,6 +158,7 @@ typedef struct tm_sm {
   tm_wg **wgs;         /* resident workgroups (wg_slots) */
   unsigned nwgs;
   uint32_t lds_used;
+  uint32_t sgprs_used, vgprs_used;
   int *cu;             /* collector units: op index or -1 */
   uint32_t cu_path[2]; /* units holding an X / V instruction (bit per unit, ncu <= 32) */
   uint32_t cu_pending; /* units still reading operands */
@@ -185,6 +186,7 @@ struct vt_timing {
   /* derived per launch */
   unsigned nsm, nslots, ncu, numt, sfu_lanes, smem_banks, lat_tc, lsu_mshr;
   uint32_t lds_per_sm;
+  uint32_t sgprs_per_sm, vgprs_per_sm; /* grown to fit one workgroup */
   tm_sm *sms;
   tm_op *ops;
   int op_free;

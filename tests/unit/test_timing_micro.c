@@ -36,9 +36,11 @@ static char *build_source(const char *setup, const char *unit, unsigned n) {
   return s;
 }
 
-/* cycles of the second (warm) launch of the kernel */
-static uint64_t run_kernel(check_state *st, const char *setup, const char *unit, unsigned n,
-                           unsigned threads, unsigned warps, const char *preset) {
+/* cycles of the second (warm) launch of the kernel; nwg workgroups, each
+ * warp using vgpr_usage vector registers out of vgprs_per_sm (0: preset) */
+static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *unit, unsigned n,
+                              unsigned threads, unsigned warps, const char *preset, unsigned nwg,
+                              uint32_t vgpr_usage, uint32_t vgprs_per_sm) {
   char *src = build_source(setup, unit, n);
   vt_asm *as = vt_asm_new(NULL);
   uint8_t *img = NULL;
@@ -68,10 +70,11 @@ static uint64_t run_kernel(check_state *st, const char *setup, const char *unit,
   vt_timing_config tc;
   vt_timing_config_preset(&tc, preset);
   tc.flush_at_wg_end = 0;
+  if (vgprs_per_sm) tc.vgprs_per_sm = vgprs_per_sm;
   vt_timing *t = vt_timing_new(&tc);
-  vt_launch l = {.start_pc = VT_PROGRAM_BASE, .num_wg = {1, 1, 1}, .threads_per_warp = threads,
+  vt_launch l = {.start_pc = VT_PROGRAM_BASE, .num_wg = {nwg, 1, 1}, .threads_per_warp = threads,
                  .warps_per_wg = warps, .knl_addr = BUF, .lds_size = 0x1000,
-                 .pds_size = 0, .pds_base = BUF};
+                 .pds_size = 0, .pds_base = BUF, .vgpr_usage = vgpr_usage};
   for (int k = 0; k < 2; k++) {
     int rc = vt_timing_run(t, dev, &l, "micro", &err);
     if (rc != VT_OK) {
@@ -83,6 +86,11 @@ static uint64_t run_kernel(check_state *st, const char *setup, const char *unit,
   vt_timing_free(t);
   vt_device_free(dev);
   return c;
+}
+
+static uint64_t run_kernel(check_state *st, const char *setup, const char *unit, unsigned n,
+                           unsigned threads, unsigned warps, const char *preset) {
+  return run_kernel_ex(st, setup, unit, n, threads, warps, preset, 1, 0, 0);
 }
 
 /* per-unit cost measured as (cycles(20 units) - cycles(10 units)) / 10 */
@@ -100,6 +108,22 @@ static void check_cost(check_state *st, const char *what, const char *setup, con
 
 /* ---- dependent chains per unit: dispatch t, issue t+3, result t+3+L,
  * next dispatch t+4+L ---- */
+/* The CTA scheduler allocates vector registers per SM: with room for one
+ * workgroup's registers only, two workgroups of a dependent chain run one
+ * after the other instead of interleaving. */
+TEST(register_limited_residency) {
+  const char *unit = "  vadd.vv v2, v2, v1\n";
+  uint64_t both = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 2, 64, 4096);
+  uint64_t one_at_a_time = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 2, 64, 64);
+  uint64_t single = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 1, 64, 64);
+  CHECK(st, both < single + single / 4); /* interleaved: little more than one */
+  CHECK(st, one_at_a_time > 2 * single - single / 4); /* serialised: about two */
+  if (st->failed_checks)
+    fprintf(stderr, "2 WGs: %llu cycles with room for both, %llu with room for one (1 WG: %llu)\n",
+            (unsigned long long)both, (unsigned long long)one_at_a_time,
+            (unsigned long long)single);
+}
+
 TEST(chains) {
   const char *v2 = "  vadd.vi v2, v1, 3\n  li t0, 0x3f800000\n  vmv.v.x v2, t0\n";
   check_cost(st, "vadd chain", "", "  vadd.vv v3, v3, v1\n", 8, 1, 5);
@@ -216,6 +240,7 @@ int main(void) {
                                     {"global_loads", global_loads},
                                     {"shared_strides", shared_strides},
                                     {"branches", branches},
-                                    {"barriers", barriers}};
+                                    {"barriers", barriers},
+                                    {"register_limited_residency", register_limited_residency}};
   return run_tests(tests, sizeof tests / sizeof tests[0]);
 }
