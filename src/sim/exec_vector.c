@@ -204,22 +204,6 @@ static uint32_t sat_sub(vt_warp *w, uint32_t a, uint32_t b) {
   if (r < INT32_MIN) { w->vxsat = 1; return 0x80000000u; }
   return (uint32_t)r;
 }
-/* rounding increment for shifting v right by d bits under vxrm (RVV 3.8) */
-static uint64_t round_inc(unsigned vxrm, uint64_t v, unsigned d) {
-  if (d == 0) return 0;
-  uint64_t lsb = (v >> d) & 1, half = (v >> (d - 1)) & 1;
-  uint64_t rest = d >= 2 ? (v & ((1ull << (d - 1)) - 1)) != 0 : 0;
-  switch (vxrm & 3) {
-  case 0: return half;                       /* rnu */
-  case 1: return half & (rest | lsb);        /* rne */
-  case 2: return 0;                          /* rdn */
-  default: return (lsb ^ 1) & (half | rest); /* rod */
-  }
-}
-static uint32_t avg(unsigned vxrm, int64_t s) {
-  uint64_t u = (uint64_t)s;
-  return (uint32_t)((s >> 1) + (int64_t)round_inc(vxrm, u, 1));
-}
 static uint32_t sdiv(uint32_t a, uint32_t b) {
   if (b == 0) return 0xffffffffu;
   if (a == 0x80000000u && b == 0xffffffffu) return a;
@@ -564,20 +548,20 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   case VT_INSN_VSADD_VV: case VT_INSN_VSADD_VX: case VT_INSN_VSADD_VI: EACH(sat_add(w, A, B)); break;
   case VT_INSN_VSSUBU_VV: case VT_INSN_VSSUBU_VX: EACH(sat_subu(w, A, B)); break;
   case VT_INSN_VSSUB_VV: case VT_INSN_VSSUB_VX: EACH(sat_sub(w, A, B)); break;
-  case VT_INSN_VAADDU_VV: case VT_INSN_VAADDU_VX: EACH(avg(w->vxrm, (int64_t)A + B)); break;
+  case VT_INSN_VAADDU_VV: case VT_INSN_VAADDU_VX: EACH(vt_avg(w->vxrm, (int64_t)A + B)); break;
   case VT_INSN_VAADD_VV: case VT_INSN_VAADD_VX:
-    EACH(avg(w->vxrm, (int64_t)(int32_t)A + (int32_t)B));
+    EACH(vt_avg(w->vxrm, (int64_t)(int32_t)A + (int32_t)B));
     break;
-  case VT_INSN_VASUBU_VV: case VT_INSN_VASUBU_VX: EACH(avg(w->vxrm, (int64_t)A - (int64_t)B)); break;
+  case VT_INSN_VASUBU_VV: case VT_INSN_VASUBU_VX: EACH(vt_avg(w->vxrm, (int64_t)A - (int64_t)B)); break;
   case VT_INSN_VASUB_VV: case VT_INSN_VASUB_VX:
-    EACH(avg(w->vxrm, (int64_t)(int32_t)A - (int32_t)B));
+    EACH(vt_avg(w->vxrm, (int64_t)(int32_t)A - (int32_t)B));
     break;
   case VT_INSN_VSSRL_VV: case VT_INSN_VSSRL_VX: case VT_INSN_VSSRL_VI:
-    EACH((uint32_t)(((uint64_t)A >> (B & 31)) + round_inc(w->vxrm, A, B & 31)));
+    EACH((uint32_t)(((uint64_t)A >> (B & 31)) + vt_round_inc(w->vxrm, A, B & 31)));
     break;
   case VT_INSN_VSSRA_VV: case VT_INSN_VSSRA_VX: case VT_INSN_VSSRA_VI:
     EACH((uint32_t)(((int64_t)(int32_t)A >> (B & 31)) +
-                    (int64_t)round_inc(w->vxrm, (uint64_t)(int64_t)(int32_t)A, B & 31)));
+                    (int64_t)vt_round_inc(w->vxrm, (uint64_t)(int64_t)(int32_t)A, B & 31)));
     break;
   case VT_INSN_VSMUL_VV: case VT_INSN_VSMUL_VX: {
     for (int i = 0; i < L; i++) {
@@ -588,7 +572,7 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
         d[i] = 0x7fffffffu;
         continue;
       }
-      d[i] = (uint32_t)((p >> 31) + (int64_t)round_inc(w->vxrm, (uint64_t)p, 31));
+      d[i] = (uint32_t)((p >> 31) + (int64_t)vt_round_inc(w->vxrm, (uint64_t)p, 31));
     }
     break;
   }

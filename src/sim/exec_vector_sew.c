@@ -56,21 +56,6 @@ static int illegal(vt_error *err, const char *mnemonic, const char *why, unsigne
 }
 
 /* ---------------- fixed point (RVV 1.0 3.8, 12.4-12.5) ---------------- */
-/* rounding increment for shifting v right by d bits under vxrm */
-static uint64_t round_inc(unsigned vxrm, uint64_t v, unsigned d) {
-  if (d == 0) return 0;
-  uint64_t lsb = (v >> d) & 1, half = (v >> (d - 1)) & 1;
-  uint64_t rest = d >= 2 ? (v & ((1ull << (d - 1)) - 1)) != 0 : 0;
-  switch (vxrm & 3) {
-  case 0: return half;                       /* rnu */
-  case 1: return half & (rest | lsb);        /* rne */
-  case 2: return 0;                          /* rdn */
-  default: return (lsb ^ 1) & (half | rest); /* rod */
-  }
-}
-static uint32_t avg(unsigned vxrm, int64_t s) {
-  return (uint32_t)((s >> 1) + (int64_t)round_inc(vxrm, (uint64_t)s, 1));
-}
 static uint32_t clip_u(vt_warp *w, int64_t v, unsigned e) {
   if (v < 0) { w->vxsat = 1; return 0; }
   if (v > (int64_t)ones(e)) { w->vxsat = 1; return ones(e); }
@@ -208,17 +193,17 @@ static uint32_t elem_op(vt_warp *w, unsigned id, unsigned e, const shape *s, uns
   case VT_INSN_VSADD_VV: case VT_INSN_VSADD_VX: case VT_INSN_VSADD_VI: return clip_s(w, sA + sB, e);
   case VT_INSN_VSSUBU_VV: case VT_INSN_VSSUBU_VX: return clip_u(w, (int64_t)A - B, e);
   case VT_INSN_VSSUB_VV: case VT_INSN_VSSUB_VX: return clip_s(w, sA - sB, e);
-  case VT_INSN_VAADDU_VV: case VT_INSN_VAADDU_VX: return avg(rm, (int64_t)A + B);
-  case VT_INSN_VAADD_VV: case VT_INSN_VAADD_VX: return avg(rm, sA + sB);
-  case VT_INSN_VASUBU_VV: case VT_INSN_VASUBU_VX: return avg(rm, (int64_t)A - B);
-  case VT_INSN_VASUB_VV: case VT_INSN_VASUB_VX: return avg(rm, sA - sB);
+  case VT_INSN_VAADDU_VV: case VT_INSN_VAADDU_VX: return vt_avg(rm, (int64_t)A + B);
+  case VT_INSN_VAADD_VV: case VT_INSN_VAADD_VX: return vt_avg(rm, sA + sB);
+  case VT_INSN_VASUBU_VV: case VT_INSN_VASUBU_VX: return vt_avg(rm, (int64_t)A - B);
+  case VT_INSN_VASUB_VV: case VT_INSN_VASUB_VX: return vt_avg(rm, sA - sB);
   case VT_INSN_VSSRL_VV: case VT_INSN_VSSRL_VX: case VT_INSN_VSSRL_VI:
-    return (uint32_t)((A >> sh) + round_inc(rm, A, sh));
+    return (uint32_t)((A >> sh) + vt_round_inc(rm, A, sh));
   case VT_INSN_VSSRA_VV: case VT_INSN_VSSRA_VX: case VT_INSN_VSSRA_VI:
-    return (uint32_t)((sA >> sh) + (int64_t)round_inc(rm, (uint64_t)sA, sh));
+    return (uint32_t)((sA >> sh) + (int64_t)vt_round_inc(rm, (uint64_t)sA, sh));
   case VT_INSN_VSMUL_VV: case VT_INSN_VSMUL_VX: {
     int64_t p = sA * sB;
-    return clip_s(w, (p >> (e - 1)) + (int64_t)round_inc(rm, (uint64_t)p, e - 1), e);
+    return clip_s(w, (p >> (e - 1)) + (int64_t)vt_round_inc(rm, (uint64_t)p, e - 1), e);
   }
   case VT_INSN_VADC_VVM: case VT_INSN_VADC_VXM: case VT_INSN_VADC_VIM: return A + B + c;
   case VT_INSN_VSBC_VVM: case VT_INSN_VSBC_VXM: return A - B - c;
@@ -249,9 +234,9 @@ static uint32_t elem_op(vt_warp *w, unsigned id, unsigned e, const shape *s, uns
   case VT_INSN_VNSRL_WV: case VT_INSN_VNSRL_WX: case VT_INSN_VNSRL_WI: return A >> shw;
   case VT_INSN_VNSRA_WV: case VT_INSN_VNSRA_WX: case VT_INSN_VNSRA_WI: return (uint32_t)(sA >> shw);
   case VT_INSN_VNCLIPU_WV: case VT_INSN_VNCLIPU_WX: case VT_INSN_VNCLIPU_WI:
-    return clip_u(w, (int64_t)((A >> shw) + round_inc(rm, A, shw)), e);
+    return clip_u(w, (int64_t)((A >> shw) + vt_round_inc(rm, A, shw)), e);
   case VT_INSN_VNCLIP_WV: case VT_INSN_VNCLIP_WX: case VT_INSN_VNCLIP_WI:
-    return clip_s(w, (sA >> shw) + (int64_t)round_inc(rm, (uint64_t)sA, shw), e);
+    return clip_s(w, (sA >> shw) + (int64_t)vt_round_inc(rm, (uint64_t)sA, shw), e);
   default: return D; /* not reached: elem_shape lists the same instructions */
   }
 }
