@@ -11,6 +11,7 @@
 #include "tools.h"
 #include "vt/sim.h"
 #include "vt_runtime.h"
+#include "util/parse.h"
 
 #define MAX_ARGS 64
 
@@ -48,16 +49,6 @@ static void usage(FILE *f) {
           "  -q, --quiet           no summary\n");
 }
 
-static int parse_u64(const char *s, uint64_t *out) {
-  if (!s || !*s || s[0] == '-') return -1;
-  errno = 0;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end) return -1;
-  *out = v;
-  return 0;
-}
-
 /* "X[,Y[,Z]]" -> v[0..n) */
 static int parse_dims(const char *opt, const char *s, uint32_t v[3], unsigned *n) {
   char buf[256];
@@ -66,7 +57,7 @@ static int parse_dims(const char *opt, const char *s, uint32_t v[3], unsigned *n
   char *save = NULL;
   for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     uint64_t x;
-    if (*n == 3 || parse_u64(tok, &x) != 0 || x > 0xffffffffu) {
+    if (*n == 3 || vt_parse_u64(tok, &x) != 0 || x > 0xffffffffu) {
       fprintf(stderr, "vt launch: bad %s '%s' (expected 1 to 3 numbers X[,Y[,Z]])\n", opt, s);
       return -1;
     }
@@ -103,7 +94,7 @@ static int parse_spec(const char *s, launch_arg *a) {
     return 0;
   case SPEC_OUT:
   case SPEC_LOCAL:
-    if (parse_u64(v, &a->size) != 0 || a->size == 0 || a->size > 0x10000000u) {
+    if (vt_parse_u64(v, &a->size) != 0 || a->size == 0 || a->size > 0x10000000u) {
       fprintf(stderr, "vt launch: --arg %s: size must be 1 to 268435456 bytes\n", s);
       return -1;
     }
@@ -120,7 +111,7 @@ static int parse_spec(const char *s, launch_arg *a) {
   }
   case SPEC_U32: {
     uint64_t x;
-    if (parse_u64(v, &x) != 0 || x > 0xffffffffu) {
+    if (vt_parse_u64(v, &x) != 0 || x > 0xffffffffu) {
       fprintf(stderr, "vt launch: --arg %s: not a 32-bit unsigned integer\n", s);
       return -1;
     }
@@ -288,7 +279,7 @@ int vt_cmd_launch(int argc, char **argv) {
     } else if (!strcmp(a, "--save")) {
       save = v;
     } else if (!strcmp(a, "--print-buffer")) {
-      if (parse_u64(v, &print_size) != 0 || (print_size && print_size < 16) ||
+      if (vt_parse_u64(v, &print_size) != 0 || (print_size && print_size < 16) ||
           print_size > 0x10000000u) {
         fprintf(stderr, "vt launch: --print-buffer %s: 0, or 16 to 268435456 bytes\n", v);
         return 2;

@@ -11,6 +11,7 @@
 #include "vt/sim.h"
 #include "vt/testvec.h"
 #include "vt/timing.h"
+#include "util/parse.h"
 
 #define MAX_DUMPS 64
 
@@ -117,16 +118,6 @@ static int read_config(run_opts *o, const char *path) {
   return 0;
 }
 
-static int parse_u64(const char *s, uint64_t *out) {
-  if (!s || !*s || s[0] == '-') return -1;
-  errno = 0;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end) return -1;
-  *out = v;
-  return 0;
-}
-
 static int parse_dump(run_opts *o, const char *arg) {
   char buf[1024];
   snprintf(buf, sizeof buf, "%s", arg);
@@ -134,7 +125,7 @@ static int parse_dump(run_opts *o, const char *arg) {
   uint64_t a, l;
   if (!c1 || !c2 || o->ndumps >= MAX_DUMPS) goto bad;
   *c1 = *c2 = 0;
-  if (parse_u64(buf, &a) || parse_u64(c1 + 1, &l) || a > 0xffffffffu || l > 0x100000000ull ||
+  if (vt_parse_u64(buf, &a) || vt_parse_u64(c1 + 1, &l) || a > 0xffffffffu || l > 0x100000000ull ||
       a + l > 0x100000000ull || !c2[1])
     goto bad;
   o->dumps[o->ndumps].addr = (uint32_t)a;

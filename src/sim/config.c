@@ -7,21 +7,12 @@
 #include <string.h>
 
 #include "vt/sim.h"
-
-static int parse_u64(const char *s, uint64_t *out) {
-  if (!s || !*s || s[0] == '-') return -1;
-  errno = 0;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end) return -1;
-  *out = v;
-  return 0;
-}
+#include "util/parse.h"
 
 int vt_dev_config_set(vt_dev_config *cfg, const char *key, const char *val, const char *where,
                       char *err, size_t errn) {
   uint64_t v;
-  if (parse_u64(val, &v) != 0) {
+  if (vt_parse_u64(val, &v) != 0) {
     snprintf(err, errn, "%s: '%s' is not a number for %s", where, val, key);
     return -1;
   }
