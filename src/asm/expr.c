@@ -9,17 +9,17 @@
 
 void aval_fold(aval *v) {
   if (v->add && (v->add->flags & SF_DEFINED) && v->add->sec == SEC_ABS) {
-    v->k += (int32_t)v->add->value;
+    v->k = (int64_t)((uint64_t)v->k + (uint64_t)(int64_t)(int32_t)v->add->value);
     v->add = NULL;
   }
   if (v->sub && (v->sub->flags & SF_DEFINED) && v->sub->sec == SEC_ABS) {
-    v->k -= (int32_t)v->sub->value;
+    v->k = (int64_t)((uint64_t)v->k - (uint64_t)(int64_t)(int32_t)v->sub->value);
     v->sub = NULL;
   }
   if (v->add && v->sub && (v->add->flags & SF_DEFINED) && (v->sub->flags & SF_DEFINED) &&
       !(v->add->flags & SF_EQU) && !(v->sub->flags & SF_EQU) && v->add->sec >= 0 &&
       v->add->sec == v->sub->sec && v->add->file == v->sub->file) {
-    v->k += (int64_t)v->add->value - (int64_t)v->sub->value;
+    v->k = (int64_t)((uint64_t)v->k + (uint64_t)v->add->value - (uint64_t)v->sub->value);
     v->add = v->sub = NULL;
   }
 }
@@ -70,11 +70,11 @@ static bool primary(eparse *e, aval *v) {
         asym *t = v->add;
         v->add = v->sub;
         v->sub = t;
-        v->k = -v->k;
+        v->k = (int64_t)(0 - (uint64_t)v->k);
       } else if (!need_const(e, v, NULL, col)) {
         ok = false;
       } else {
-        v->k = ch == '-' ? -v->k : ch == '~' ? ~v->k : !v->k;
+        v->k = ch == '-' ? (int64_t)(0 - (uint64_t)v->k) : ch == '~' ? ~v->k : !v->k;
       }
     }
   } else if (ch >= '0' && ch <= '9') {
@@ -166,7 +166,7 @@ static bool expr_level(eparse *e, int level, aval *v) {
         asm_error(e->as, col, "cannot add two symbols");
         return false;
       }
-      v->k += r.k;
+      v->k = (int64_t)((uint64_t)v->k + (uint64_t)r.k); /* wraps, as GNU as */
       if (r.add) v->add = r.add;
       if (r.sub) v->sub = r.sub;
       if (!v->col) v->col = r.col;
@@ -175,7 +175,7 @@ static bool expr_level(eparse *e, int level, aval *v) {
         asm_error(e->as, col, "expression is too complex for a relocation");
         return false;
       }
-      v->k -= r.k;
+      v->k = (int64_t)((uint64_t)v->k - (uint64_t)r.k);
       if (r.add) v->sub = r.add;
       if (r.sub) v->add = r.sub;
       if (!v->col) v->col = r.col;

@@ -1,0 +1,67 @@
+/* libFuzzer target: the simulator's executors on arbitrary instruction
+ * streams. Input: 4 shape bytes (threads per warp, warps, workgroups, SMs),
+ * then instruction words placed after a fixed prologue that sets vl, turns
+ * FP on and points a0/a1/v1/v2 into a mapped buffer (so loads and stores
+ * often hit memory). The run has a small instruction budget; any outcome is
+ * fine except a crash, a sanitizer report, an error without a message or
+ * location, or a budget overrun. */
+#include <string.h>
+
+#include "fuzz_check.h"
+#include "vt/sim.h"
+
+#define BUF 0x90000000u
+
+static const uint32_t prologue[] = {
+    0x02000e93, /* li t4, 32 */
+    0x0d0efed7, /* vsetvli t4, t4, e32, m1, ta, ma */
+    0x00002eb7, /* lui t4, 2 */
+    0x300eaef3, /* csrrs t4, mstatus, t4 */
+    0x90000537, /* lui a0, 0x90000 */
+    0x000505b3, /* add a1, a0, zero */
+    0x5208a0d7, /* vid.v v1 */
+    0x96113157, /* vsll.vi v2, v1, 2 */
+    0x02254157, /* vadd.vx v2, v2, a0 */
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 4) return 0;
+  unsigned t = 1u << (data[0] % 6), w = 1 + data[1] % 4, g = 1 + data[2] % 3;
+  vt_dev_config cfg;
+  vt_dev_config_default(&cfg);
+  cfg.max_insns = 5000;
+  cfg.num_sms = 1 + data[3] % 2;
+  cfg.simt_depth = 64;
+  vt_device *dev = vt_device_new(&cfg);
+  FUZZ_CHECK(dev != NULL, "out of memory");
+  vt_error err;
+  size_t nwords = (size - 4) / 4;
+  if (nwords > 4096) nwords = 4096;
+  FUZZ_CHECK(vt_mem_write(dev, VT_PROGRAM_BASE, prologue, sizeof prologue, &err) == VT_OK, "%s",
+             err.message);
+  if (nwords)
+    FUZZ_CHECK(vt_mem_write(dev, VT_PROGRAM_BASE + sizeof prologue, data + 4, 4 * nwords, &err) ==
+                   VT_OK, "%s", err.message);
+  FUZZ_CHECK(vt_mem_map(dev, BUF, 0x10000, &err) == VT_OK, "%s", err.message);
+  vt_launch l;
+  memset(&l, 0, sizeof l);
+  l.start_pc = VT_PROGRAM_BASE;
+  l.num_wg[0] = g;
+  l.num_wg[1] = l.num_wg[2] = 1;
+  l.threads_per_warp = t;
+  l.warps_per_wg = w;
+  l.knl_addr = BUF;
+  l.lds_size = 0x1000;
+  l.pds_size = 16;
+  l.pds_base = BUF + 0x8000;
+  memset(&err, 0, sizeof err);
+  int rc = vt_device_run(dev, &l, &err);
+  FUZZ_CHECK(rc == VT_OK || err.message[0] != 0, "error %d without a message", rc);
+  if (rc != VT_OK && rc != VT_ERR_NOMEM && rc != VT_ERR_CONFIG)
+    FUZZ_CHECK(err.has_location, "error %d without a location: %s", rc, err.message);
+  vt_run_stats s;
+  vt_device_stats(dev, &s);
+  FUZZ_CHECK(s.warp_insns <= 5000, "budget exceeded: %llu", (unsigned long long)s.warp_insns);
+  vt_device_free(dev);
+  return 0;
+}

@@ -1,0 +1,53 @@
+/* libFuzzer target: the test-vector loader and the simulator.
+ *
+ * The input is "<metadata text>\0<data text>". A vector the loader accepts
+ * is applied to a device (allocation sizes are capped so that mapping stays
+ * cheap) and run with a small instruction budget, so the simulator executes
+ * whatever program the data holds: random instruction streams, wild
+ * addresses, divergence, barriers. Any outcome is fine except a crash, a
+ * sanitizer report or an error without a message. */
+#include <string.h>
+
+#include "fuzz_check.h"
+#include "vt/sim.h"
+#include "vt/testvec.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const uint8_t *nul = memchr(data, 0, size);
+  size_t meta_len = nul ? (size_t)(nul - data) : size;
+  const char *meta = (const char *)data;
+  const char *dat = nul ? (const char *)nul + 1 : "";
+  size_t dat_len = nul ? size - meta_len - 1 : 0;
+  vt_testvec *tv = NULL;
+  vt_error err;
+  memset(&err, 0, sizeof err);
+  int rc = vt_testvec_parse(meta, meta_len, "fuzz.metadata", dat, dat_len, "fuzz.data", &tv, &err);
+  if (rc != VT_OK) {
+    FUZZ_CHECK(tv == NULL, "a failed parse returned a test vector");
+    FUZZ_CHECK(err.message[0] != 0, "a failed parse has no message");
+    return 0;
+  }
+  FUZZ_CHECK(tv != NULL, "a successful parse returned no test vector");
+  uint64_t wgs = (uint64_t)tv->num_wg[0] * tv->num_wg[1] * tv->num_wg[2];
+  if (wgs <= 16) {
+    vt_dev_config cfg;
+    vt_dev_config_default(&cfg);
+    cfg.max_insns = 4000;
+    vt_device *dev = vt_device_new(&cfg);
+    FUZZ_CHECK(dev != NULL, "out of memory");
+    vt_launch l;
+    memset(&err, 0, sizeof err);
+    rc = vt_testvec_apply(dev, tv, &l, &err);
+    if (rc == VT_OK) {
+      memset(&err, 0, sizeof err);
+      rc = vt_device_run(dev, &l, &err);
+    }
+    FUZZ_CHECK(rc == VT_OK || err.message[0] != 0, "error %d without a message", rc);
+    vt_run_stats s;
+    vt_device_stats(dev, &s);
+    FUZZ_CHECK(s.warp_insns <= 4000, "budget exceeded: %llu", (unsigned long long)s.warp_insns);
+    vt_device_free(dev);
+  }
+  vt_testvec_free(tv);
+  return 0;
+}
