@@ -125,9 +125,16 @@ static uint32_t add_core(uint32_t a, uint32_t b, int rm, uint32_t *flags) {
     if (is_inf16(a) && is_inf16(b) && sa != sb) return invalid(flags);
     return is_inf16(a) ? a & 0xffffu : b & 0xffffu;
   }
+  int64_t ka = 0, kb = 0; /* the operands in units of 2^-24 */
   int ea, eb;
-  int64_t ka = is_zero16(a) ? 0 : (int64_t)unpack16(a, &ea) << (ea + 24);
-  int64_t kb = is_zero16(b) ? 0 : (int64_t)unpack16(b, &eb) << (eb + 24);
+  if (!is_zero16(a)) {
+    ka = unpack16(a, &ea);
+    ka <<= ea + 24;
+  }
+  if (!is_zero16(b)) {
+    kb = unpack16(b, &eb);
+    kb <<= eb + 24;
+  }
   int64_t s = (sa ? -ka : ka) + (sb ? -kb : kb); /* exact: |ka|, |kb| < 2^40 */
   if (s == 0) return sa == sb ? sa << 15 : zero_sum_sign(rm);
   return round16(s < 0, (u128)(s < 0 ? -s : s), -24, rm, flags);
