@@ -433,7 +433,7 @@ uint32_t vt_f32_classify(uint32_t a) {
 }
 
 /* RVV 1.0 vfrec7 table, indexed by the 7 high fraction bits. */
-static const uint8_t rec7_table[128] = {
+const uint8_t vt_fp_rec7_table[128] = {
     127, 125, 123, 121, 119, 117, 116, 114, 112, 110, 109, 107, 105, 104, 102, 100,
     99,  97,  96,  94,  93,  91,  90,  88,  87,  85,  84,  83,  81,  80,  79,  77,
     76,  75,  74,  72,  71,  70,  69,  68,  66,  65,  64,  63,  62,  61,  60,  59,
@@ -444,7 +444,7 @@ static const uint8_t rec7_table[128] = {
     8,   8,   7,   7,   6,   5,   5,   4,   4,   3,   3,   2,   2,   1,   1,   0};
 
 /* RVV 1.0 vfrsqrt7 table, indexed by {exponent bit 0, 6 high fraction bits}. */
-static const uint8_t rsqrt7_table[128] = {
+const uint8_t vt_fp_rsqrt7_table[128] = {
     52,  51,  50,  48,  47,  46,  44,  43,  42,  41,  40,  39,  38,  36,  35,  34,
     33,  32,  31,  30,  30,  29,  28,  27,  26,  25,  24,  23,  23,  22,  21,  20,
     19,  19,  18,  17,  16,  16,  15,  14,  14,  13,  12,  12,  11,  10,  10,  9,
@@ -487,7 +487,7 @@ uint32_t vt_f32_rec7(uint32_t a, int rm, uint32_t *flags) {
     int to_max = rm == VT_RM_RTZ || (rm == VT_RM_RDN && !sign) || (rm == VT_RM_RUP && sign);
     return sign | (to_max ? 0x7f7fffffu : INF_BITS);
   }
-  uint32_t of = (uint32_t)rec7_table[frac >> 16] << 16;
+  uint32_t of = (uint32_t)vt_fp_rec7_table[frac >> 16] << 16;
   if (oe <= 0) { /* subnormal result: 1.table shifted right by 1 - oe */
     of = (of | 0x00800000u) >> (1 - oe);
     oe = 0;
@@ -507,7 +507,7 @@ uint32_t vt_f32_rsqrt7(uint32_t a, uint32_t *flags) {
   int e = norm_exp_frac(a, &frac);
   uint32_t idx = ((uint32_t)(e & 1) << 6) | (frac >> 17);
   int oe = (3 * 127 - 1 - e) / 2; /* numerator > 0: truncation is floor */
-  return ((uint32_t)oe << 23) | ((uint32_t)rsqrt7_table[idx] << 16);
+  return ((uint32_t)oe << 23) | ((uint32_t)vt_fp_rsqrt7_table[idx] << 16);
 }
 
 uint32_t vt_f32_exp_ventus(uint32_t a) {

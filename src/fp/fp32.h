@@ -85,6 +85,11 @@ static inline uint32_t vt_f32_sgnjx(uint32_t a, uint32_t b) {
  * finite value, by rounding direction). */
 uint32_t vt_f32_rec7(uint32_t a, int rm, uint32_t *flags);
 uint32_t vt_f32_rsqrt7(uint32_t a, uint32_t *flags);
+/* Their 7-bit tables (shared with the binary16 versions in fp16.c):
+ * rec7 indexed by the 7 high fraction bits, rsqrt7 by {exponent bit 0,
+ * 6 high fraction bits}. */
+extern const uint8_t vt_fp_rec7_table[128];
+extern const uint8_t vt_fp_rsqrt7_table[128];
 
 /* Ventus vfexp (isa.md 2.7): (float)exp((double)a) with the host C
  * library, round to nearest, no flags. */

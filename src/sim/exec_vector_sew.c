@@ -11,44 +11,15 @@
  *
  * Widening instructions (2*SEW destination or wide vs2) and narrowing ones
  * (2*SEW source) work at SEW 8 and 16, where 2*SEW <= ELEN = 32. Vector FP
- * at SEW != 32 would need half precision, which vt does not implement
- * (ELEN = 32 and Zfinx, isa.md 6.3): such instructions stop the run with
- * an "unimplemented" error. docs/decisions.md lists what runs at which SEW. */
+ * at SEW 8/16 (binary16, and the int8 <-> binary16 converts) is in
+ * exec_vector_fp16.c. docs/decisions.md lists what runs at which SEW. */
 #include "exec_vector_sew.h"
 
 #define L VT_MAX_LANES
-#define MAXG 8 /* registers of a destination group (EMUL <= 8) */
-
-typedef struct vctx {
-  vt_warp *w;
-  unsigned rbytes;        /* bytes per register: VLEN/8 = 4*numt */
-  unsigned rd;
-  uint32_t touched[MAXG]; /* written 32-bit lanes per register of vd's group */
-} vctx;
 
 static uint32_t ones(unsigned e) { return e >= 32 ? 0xffffffffu : (1u << e) - 1u; }
 /* the low e bits of v as a signed value */
 static int64_t sx(uint32_t v, unsigned e) { return (int64_t)(int32_t)sext(v & ones(e), e); }
-
-/* element i (eew bits, zero-extended) of the group starting at reg */
-static uint32_t get(const vctx *c, unsigned reg, unsigned i, unsigned eew) {
-  unsigned o = i * (eew / 8), r = reg + o / c->rbytes;
-  if (r >= VT_NUM_VREGS) return 0;
-  return load_le((const uint8_t *)c->w->v[r] + o % c->rbytes, eew / 8);
-}
-/* element i of vd's group (elements never straddle registers: 4*numt is a
- * multiple of the element size) */
-static void put(vctx *c, unsigned i, unsigned eew, uint32_t v) {
-  unsigned o = i * (eew / 8), k = o / c->rbytes, r = c->rd + k;
-  if (r >= VT_NUM_VREGS || k >= MAXG) return;
-  o %= c->rbytes;
-  store_le((uint8_t *)c->w->v[r] + o, v, eew / 8);
-  c->touched[k] |= 1u << (o / 4);
-}
-static void trace_group(vt_device *dev, const vctx *c) {
-  for (unsigned k = 0; k < MAXG && c->rd + k < VT_NUM_VREGS; k++)
-    if (k == 0 || c->touched[k]) trace_v(dev, c->w, c->rd + k, c->touched[k]);
-}
 
 static int illegal(vt_error *err, const char *mnemonic, const char *why, unsigned sew) {
   vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: %s at SEW = %u: %s", mnemonic, sew, why);
@@ -342,13 +313,8 @@ int vt_exec_vector_sew(vt_device *dev, vt_warp *w, vt_insn *in, uint32_t m, uint
                        vt_error *err) {
   const vt_insn_desc *desc = vt_isa_insn((vt_insn_id)in->id);
   const unsigned e = 8u << ((w->vtype >> 3) & 7), lmul = w->vtype & 7;
-  if (is_fp(in->id, desc->mnemonic)) {
-    vt_err_set(err, VT_ERR_ILLEGAL,
-               "unimplemented instruction: %s at SEW = %u (vector FP needs SEW = 32: vt has no "
-               "half precision, isa.md 6.3)",
-               desc->mnemonic, e);
-    return VT_ERR_ILLEGAL;
-  }
+  if (is_fp(in->id, desc->mnemonic)) /* binary16 and the FP converts (exec_vector_fp16.c) */
+    return vt_exec_vector_fp16(dev, w, in, m, rmask, err);
   unsigned numt = (unsigned)vt_popcount32(w->lane_limit);
   vctx c = {w, 4 * numt, in->rd, {0}};
   uint32_t v0 = w->v[0][0];
