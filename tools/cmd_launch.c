@@ -10,6 +10,7 @@
 
 #include "tools.h"
 #include "vt/sim.h"
+#include "ventus.h"
 #include "vt_runtime.h"
 #include "util/parse.h"
 
@@ -46,6 +47,10 @@ static void usage(FILE *f) {
           "  --print-buffer BYTES  size of the printf buffer (default 1 MiB; 0: none)\n"
           "  --sms N, --warp-slots N, --threads N, --lds-bytes N, --simt-depth N, --max-insns N,\n"
           "  --config FILE         device configuration, as for vt run\n"
+          "  --timing              run on the cycle-approximate timing model and print its\n"
+          "                        report (FIN line and counters; docs/timing.md)\n"
+          "  --preset P            timing parameters: ventus-2025 (default) or verilog-2024\n"
+          "  --tcfg KEY=VALUE      set one timing parameter (repeatable)\n"
           "  -q, --quiet           no summary\n");
 }
 
@@ -220,7 +225,9 @@ int vt_cmd_launch(int argc, char **argv) {
   uint32_t global[3] = {0, 0, 0}, local[3] = {0, 0, 0}, offset[3] = {0, 0, 0};
   unsigned nglobal = 0, nlocal = 0, noffset = 0, nargs = 0;
   launch_arg args[MAX_ARGS];
-  bool quiet = false;
+  bool quiet = false, timing = false;
+  const char *preset = "ventus-2025";
+  char tcfg[2048] = "";
   uint64_t print_size = VT_RT_DEFAULT_PRINT_SIZE;
   static const struct {
     const char *opt, *key, *env;
@@ -236,6 +243,10 @@ int vt_cmd_launch(int argc, char **argv) {
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
+    }
+    if (!strcmp(a, "--timing")) {
+      timing = true;
+      continue;
     }
     if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
       quiet = true;
@@ -284,6 +295,15 @@ int vt_cmd_launch(int argc, char **argv) {
         fprintf(stderr, "vt launch: --print-buffer %s: 0, or 16 to 268435456 bytes\n", v);
         return 2;
       }
+    } else if (!strcmp(a, "--preset")) {
+      preset = v;
+    } else if (!strcmp(a, "--tcfg")) {
+      size_t used = strlen(tcfg);
+      if (!strchr(v, '=') || strchr(v, ',') || used + strlen(v) + 2 > sizeof tcfg) {
+        fprintf(stderr, "vt launch: bad --tcfg '%s' (expected KEY=VALUE)\n", v);
+        return 2;
+      }
+      snprintf(tcfg + used, sizeof tcfg - used, "%s%s", used ? "," : "", v);
     } else if (!strcmp(a, "--config")) {
       struct stat sb;
       vt_dev_config scratch;
@@ -315,6 +335,13 @@ int vt_cmd_launch(int argc, char **argv) {
     return 2;
   }
 
+  if (timing) { /* the driver reads these (docs/driver.md) */
+    setenv("VT_TIMING", preset, 1);
+    if (tcfg[0]) setenv("VT_TCFG", tcfg, 1);
+  } else if (tcfg[0] || strcmp(preset, "ventus-2025") != 0) {
+    fprintf(stderr, "vt launch: --preset and --tcfg need --timing\n");
+    return 2;
+  }
   vt_rt_options opt;
   vt_rt_options_default(&opt);
   if (print_size == 0)
@@ -387,6 +414,10 @@ int vt_cmd_launch(int argc, char **argv) {
   vt_rt_launch_info info;
   if (vt_rt_launch(k, &nd, &info) != 0) goto rt_error;
   if (save && save_buffers(rt, args, nargs, save) != 0) goto out;
+  if (timing && vt_dump_perf(vt_rt_device(rt), stdout) != 0) {
+    fprintf(stderr, "vt launch: %s\n", vt_last_error());
+    goto out;
+  }
   status = 0;
   goto out;
 rt_error:

@@ -535,11 +535,8 @@ int vt_dump_perf(vt_device_h hdevice, FILE *stream) {
           (unsigned long long)s.vector_insns, (unsigned long long)s.vbranches,
           (unsigned long long)s.divergent_vbranches, (unsigned long long)s.barriers,
           s.max_simt_depth, s.host_seconds);
-  if (d->timing) { /* the timing model's report (docs/timing.md) */
-    char fin[512];
+  if (d->timing) { /* the timing model's report, FIN line included (docs/timing.md) */
     pthread_mutex_lock(&d->mem);
-    vt_timing_fin_line(d->timing, fin, sizeof fin);
-    fprintf(stream, "%s\n", fin);
     vt_timing_report(d->timing, stream);
     pthread_mutex_unlock(&d->mem);
   }

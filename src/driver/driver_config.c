@@ -43,7 +43,9 @@ int vt_driver_timing_config(vt_timing_config *tcfg, bool *timed, char *err, size
       return -1;
     }
     *eq = 0;
-    if (vt_timing_config_set(tcfg, item, eq + 1, "VT_TCFG", err, errn) != 0) return -1;
+    int rc = vt_timing_config_set(tcfg, item, eq + 1, "VT_TCFG", err, errn);
+    if (rc == 1) snprintf(err, errn, "VT_TCFG: unknown timing parameter '%s'", item);
+    if (rc != 0) return -1;
   }
   return 0;
 }

@@ -15,7 +15,8 @@ int vt_rt_stats_get(vt_rt *rt, vt_rt_stats *out) {
   }
   rewind(f);
   char name[64], val[64];
-  while (fscanf(f, "%63s %63s", name, val) == 2) {
+  /* the "name value" block ends where a timing report starts ("timing: ...") */
+  while (fscanf(f, "%63s %63s", name, val) == 2 && strcmp(name, "timing:") != 0) {
     uint64_t u = strtoull(val, NULL, 10);
     double v = strtod(val, NULL);
     if (!strcmp(name, "launches")) out->launches = u;

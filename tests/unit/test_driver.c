@@ -330,6 +330,7 @@ TEST(timing_model_through_the_driver) {
     size_t got = fread(buf, 1, sizeof buf - 1, f);
     buf[got] = 0;
     CHECK(st, strstr(buf, "\nFIN ") != NULL);
+    CHECK(st, strstr(strstr(buf, "\nFIN ") + 1, "\nFIN ") == NULL); /* once */
     CHECK(st, strstr(buf, "cycles") != NULL);
     fclose(f);
   }

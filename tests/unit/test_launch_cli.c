@@ -187,6 +187,29 @@ TEST(printf_output) {
   free(err);
 }
 
+/* --timing runs on the timing model: the FIN line and the counter report
+ * follow the program's output; results and the summary are unchanged */
+TEST(timing_report) {
+  CHECK(st, build_elf());
+  char *out = NULL, *err = NULL;
+  CHECK(st, launch("--kernel hello --global 8 --local 8 --arg out:32 --timing --preset "
+                   "verilog-2024 --tcfg dram_latency=4", &out, &err) == 0);
+  contains(st, out, "gid 7: square 49 = 0x31 (odd), negated -7, warp 0\n");
+  contains(st, out, "\nFIN ");
+  contains(st, out, "timing: 1 launch(es), ");
+  contains(st, err, "vt launch: 1 launch(es), 1 workgroup(s), ");
+  free(out);
+  free(err);
+  CHECK(st, launch("--kernel hello --global 4 --arg out:16 --preset verilog-2024", &out, &err) == 2);
+  contains(st, err, "--preset and --tcfg need --timing");
+  free(out);
+  free(err);
+  CHECK(st, launch("--kernel hello --global 4 --arg out:16 --timing --tcfg nosuch=1", &out, &err) == 1);
+  contains(st, err, "nosuch");
+  free(out);
+  free(err);
+}
+
 TEST(errors) {
   CHECK(st, build_elf());
   static const struct {
@@ -266,4 +289,4 @@ TEST(config_file) {
 }
 
 RUN_TESTS(T(scalar_and_local_specs), T(buffer_specs_and_save), T(geometry_options),
-          T(printf_output), T(errors), T(config_file))
+          T(printf_output), T(timing_report), T(errors), T(config_file))
