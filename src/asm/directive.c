@@ -243,7 +243,7 @@ static void d_org(vt_asm *as, cursor *c) {
   int64_t target = v.k;
   if (v.add && !v.sub && (v.add->flags & SF_DEFINED) && v.add->sec == as->f->cur &&
       !(v.add->flags & SF_EQU)) {
-    target += v.add->value;
+    target = (int64_t)((uint64_t)target + v.add->value);
   } else if (!aval_is_const(&v)) {
     asm_error(as, col, ".org needs a constant or a location in the current section");
     return;

@@ -72,7 +72,7 @@ static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint3
               (!s->eq.sub || sym_value(as, s->eq.sub, &b, df->name, s->line, s->col, report, depth + 1));
     s->flags &= (uint8_t)~SF_RESOLVING;
     if (!ok) return false;
-    s->addr = (uint32_t)(s->eq.k + a - b);
+    s->addr = (uint32_t)((uint64_t)s->eq.k + (uint64_t)a - (uint64_t)b);
     s->flags |= SF_RESOLVED;
     *out = s->addr;
     return true;
@@ -86,7 +86,7 @@ bool resolve_value(vt_asm *as, afile *f, const aval *v, int64_t *out, uint32_t l
   int64_t a = 0, b = 0;
   if (v->add && !sym_value(as, v->add, &a, f->name, line, col, report, 0)) return false;
   if (v->sub && !sym_value(as, v->sub, &b, f->name, line, col, report, 0)) return false;
-  *out = v->k + a - b;
+  *out = (int64_t)((uint64_t)v->k + (uint64_t)a - (uint64_t)b); /* wraps, as GNU as */
   return true;
 }
 
@@ -158,20 +158,23 @@ void apply_fixups(vt_asm *as, afile *f) {
                      "%%pcrel_lo(%s): no auipc with %%pcrel_hi at that label", x->v.add->name);
         continue;
       }
-      put_operand(as, f, x, p, lo12(h->target - h->addr), false);
+      put_operand(as, f, x, p, lo12((int64_t)((uint64_t)h->target - (uint64_t)h->addr)), false);
       continue;
     }
     if (!resolve_value(as, f, &x->v, &v, x->line, x->col, true)) continue;
     switch ((fx_kind)x->kind) {
     case FX_OP: {
       bool pcrel = vt_isa_operand((vt_operand_id)x->op)->kind == VT_OPK_PCREL;
-      put_operand(as, f, x, p, pcrel ? (int64_t)(int32_t)(uint32_t)(v - pc) : v, pcrel);
+      put_operand(as, f, x, p, pcrel ? (int64_t)(int32_t)((uint32_t)v - (uint32_t)pc) : v, pcrel);
       break;
     }
     case FX_HI: put_operand(as, f, x, p, hi20(v), false); break;
     case FX_LO: put_operand(as, f, x, p, lo12(v), false); break;
-    case FX_PCREL_HI: put_operand(as, f, x, p, hi20(v - pc), false); break;
-    case FX_PCREL_LO_AT: put_operand(as, f, x, p, lo12(v - (s->addr + x->hi_off)), false); break;
+    case FX_PCREL_HI: put_operand(as, f, x, p, hi20((int64_t)((uint64_t)v - (uint64_t)pc)), false); break;
+    case FX_PCREL_LO_AT:
+      put_operand(as, f, x, p,
+                  lo12((int64_t)((uint64_t)v - (uint64_t)s->addr - (uint64_t)x->hi_off)), false);
+      break;
     case FX_DATA8: p[0] = (uint8_t)v; break;
     case FX_DATA16: p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); break;
     case FX_DATA32: wr32(p, (uint32_t)v); break;

@@ -64,6 +64,9 @@ cmake --build "$build" -j "$jobs" --target "${targets[@]}" \
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
+# A fixed seed by default makes a CI run reproducible (the same mutations from
+# the same seeds); FUZZ_SEED=0 lets libFuzzer pick one for exploratory runs.
+seed=${FUZZ_SEED:-20261122}
 mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
 failed=()
 for t in "${targets[@]}"; do
@@ -84,7 +87,7 @@ for t in "${targets[@]}"; do
   # new inputs go to the first (work) directory; the seeds stay untouched
   set +e
   # shellcheck disable=SC2086
-  "$build/tests/fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+  "$build/tests/fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -seed="$seed" \
     -max_len="$maxlen" -print_final_stats=1 -artifact_prefix="$build/fuzz-artifacts/$t-" \
     "${extra[@]}" ${FUZZ_ARGS:-} "$work" "$seeds" >"$log" 2>&1
   rc=$?
