@@ -13,6 +13,7 @@
 #include "ventus.h"
 #include "vt_runtime.h"
 #include "util/parse.h"
+#include "util/file.h"
 
 #define MAX_ARGS 64
 
@@ -143,31 +144,11 @@ bad:
 }
 
 static void *read_file(const char *path, uint64_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  uint8_t *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n == cap) {
-      cap = cap ? 2 * cap : 65536;
-      uint8_t *b = realloc(buf, cap);
-      if (!b) {
-        free(buf);
-        fclose(f);
-        errno = ENOMEM;
-        return NULL;
-      }
-      buf = b;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (r == 0) break;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    free(buf);
-    errno = EIO;
+  uint8_t *buf;
+  size_t n;
+  int e = vt_read_file(path, &buf, &n);
+  if (e) {
+    errno = e;
     return NULL;
   }
   *size = n;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "vt/elf.h"
+#include "util/file.h"
 
 struct vt_elf {
   uint8_t *data;
@@ -294,32 +295,10 @@ int vt_elf_open_mem(const uint8_t *data, size_t size, vt_elf **out, char *err, s
 
 int vt_elf_open_file(const char *path, vt_elf **out, char *err, size_t errn) {
   if (out) *out = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) return fail(err, errn, "%s: %s", path, strerror(errno));
-  uint8_t *buf = NULL;
-  size_t len = 0, cap = 0;
-  for (;;) {
-    if (len == cap) {
-      size_t ncap = cap ? cap * 2 : 65536;
-      uint8_t *nb = ncap > cap ? realloc(buf, ncap) : NULL;
-      if (!nb) {
-        free(buf);
-        fclose(f);
-        return fail(err, errn, "%s: out of memory", path);
-      }
-      buf = nb;
-      cap = ncap;
-    }
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0) break;
-  }
-  int read_err = ferror(f);
-  fclose(f);
-  if (read_err) {
-    free(buf);
-    return fail(err, errn, "%s: read error", path);
-  }
+  uint8_t *buf;
+  size_t len;
+  int e = vt_read_file(path, &buf, &len);
+  if (e) return fail(err, errn, "%s: %s", path, strerror(e));
   char msg[256];
   int rc = vt_elf_open_mem(buf, len, out, msg, sizeof msg);
   free(buf);

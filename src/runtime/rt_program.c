@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rt_internal.h"
+#include "util/file.h"
 
 #define SHF_EXECINSTR_ 0x4u
 #define STT_FUNC_ 2u
@@ -108,31 +109,10 @@ int vt_rt_program_load_mem(vt_rt *rt, const void *elf, size_t size, const char *
 
 int vt_rt_program_load_file(vt_rt *rt, const char *path, vt_rt_program **out) {
   *out = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) return rt_fail(rt, "%s: %s", path, strerror(errno));
-  uint8_t *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n == cap) {
-      cap = cap ? 2 * cap : 65536;
-      uint8_t *b = realloc(buf, cap);
-      if (!b) {
-        free(buf);
-        fclose(f);
-        return rt_fail(rt, "out of memory");
-      }
-      buf = b;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (r == 0) break;
-  }
-  int ioerr = ferror(f);
-  fclose(f);
-  if (ioerr) {
-    free(buf);
-    return rt_fail(rt, "%s: read error", path);
-  }
+  uint8_t *buf;
+  size_t n;
+  int e = vt_read_file(path, &buf, &n);
+  if (e) return rt_fail(rt, "%s: %s", path, strerror(e));
   if (n == 0) {
     free(buf);
     return rt_fail(rt, "%s: empty file", path);

@@ -4,11 +4,13 @@
  * and initialising device memory. */
 #include "vt/testvec.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
+#include "util/file.h"
 
 typedef struct hexfile {
   uint32_t *words;
@@ -266,30 +268,16 @@ fail:
 }
 
 static char *slurp(const char *path, size_t *len, vt_error *err) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    vt_err_set(err, VT_ERR_FORMAT, "%s: cannot open", path);
+  uint8_t *buf;
+  int e = vt_read_file(path, &buf, len);
+  if (e) {
+    if (e == ENOMEM)
+      vt_err_set(err, VT_ERR_NOMEM, "%s: out of memory", path);
+    else
+      vt_err_set(err, VT_ERR_FORMAT, "%s: cannot open", path);
     return NULL;
   }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (n < cap) break;
-    char *nb = realloc(buf, cap * 2);
-    if (!nb) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = nb;
-    cap *= 2;
-  }
-  fclose(f);
-  if (!buf) vt_err_set(err, VT_ERR_NOMEM, "%s: out of memory", path);
-  *len = n;
-  return buf;
+  return (char *)buf;
 }
 
 int vt_testvec_load(const char *metadata_path, const char *data_path, vt_testvec **out,
