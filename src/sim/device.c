@@ -289,11 +289,8 @@ int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   dev->stats.warp_insns++;
   dev->stats.thread_insns += (unsigned)vt_popcount32(mask);
   if (dev->trace) {
-    vt_trace_event ev = {s, wg->id, w->wid, pc, 0, mask, dev->ntw, dev->ntm,
+    vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
                          dev->twrites, dev->tmem};
-    const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
-    if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&wg->lds, pc);
-    ev.insn = p ? load_le(p, 4) : 0;
     dev->trace(dev->trace_ctx, &ev);
   }
   if (w->state != WARP_RUNNING) {
