@@ -69,6 +69,78 @@ typedef enum vt_exec_class {
   VT_EX_COUNT
 } vt_exec_class;
 
+/* The operation an instruction performs (vt/isa_sems.def). */
+typedef enum vt_sem {
+#define SEM_OP(name, doc) VT_SEM_##name,
+#include "vt/isa_sems.def"
+#undef SEM_OP
+  VT_SEM_COUNT
+} vt_sem;
+
+/* Latency class for the timing model: the unit's own latency, or one of the
+ * FPU's classes (uarch.md 2.2). */
+typedef enum vt_lat {
+  VT_LAT_UNIT, VT_LAT_FADD, VT_LAT_FMUL, VT_LAT_FMA, VT_LAT_FMISC, VT_LAT_FCVT, VT_LAT_COUNT
+} vt_lat;
+
+/* Element-width rule of a vector instruction: the widths of vd, vs2 and vs1
+ * relative to vtype's SEW. */
+typedef enum vt_ew {
+  VT_EW_NONE,   /* not an element-wise vector instruction */
+  VT_EW_SEW,    /* every operand SEW wide */
+  VT_EW_WIDE,   /* vd (and a reduction's scalar) 2*SEW; vs2, vs1 SEW */
+  VT_EW_WIDE_W, /* vd and vs2 2*SEW; vs1 SEW (.wv/.wx/.wf) */
+  VT_EW_NARROW, /* vs2 2*SEW; vd and vs1 SEW */
+  VT_EW_VF2, VT_EW_VF4, VT_EW_VF8, /* vs2 SEW/2, SEW/4, SEW/8 */
+  VT_EW_MASK,   /* mask-register layout: one bit per element, SEW-independent */
+  VT_EW_WHOLE1, VT_EW_WHOLE2, VT_EW_WHOLE4, VT_EW_WHOLE8, /* whole registers */
+  VT_EW_LANE,   /* Ventus per-lane 32-bit values, whatever vtype says */
+  VT_EW_COUNT
+} vt_ew;
+
+/* Memory access of an instruction. */
+typedef enum vt_mem_kind { VT_MEM_NONE, VT_MEM_LOAD, VT_MEM_STORE, VT_MEM_AMO } vt_mem_kind;
+typedef enum vt_amode {
+  VT_AM_NONE,
+  VT_AM_BASE,    /* x[rs1] + imm, once per warp */
+  VT_AM_VUNIT,   /* RVV unit stride from x[rs1] */
+  VT_AM_VUNITFF, /* RVV unit stride, fault-only-first */
+  VT_AM_VSTRIDE, /* RVV stride x[rs2] */
+  VT_AM_VINDEX,  /* RVV indexed by vs2 */
+  VT_AM_VWHOLE,  /* RVV whole registers */
+  VT_AM_VMASK,   /* RVV mask load/store (ceil(vl/8) bytes) */
+  VT_AM_FLAT,    /* Ventus per lane: vs1[i] + imm (isa.md 2.8.1) */
+  VT_AM_PRIVATE, /* Ventus private mapping (spec README decision 9) */
+  VT_AM_COUNT
+} vt_amode;
+
+/* Flags of an instruction row. */
+enum {
+  VT_F_SA = 1u << 0,      /* operand A (rs1 / vs2) is signed */
+  VT_F_SB = 1u << 1,      /* operand B (rs2 / imm / vs1 / scalar) is signed */
+  VT_F_REV = 1u << 2,     /* B op A instead of A op B */
+  VT_F_NEGP = 1u << 3,    /* multiply-add: negated product */
+  VT_F_NEGC = 1u << 4,    /* multiply-add: negated addend */
+  VT_F_MADD = 1u << 5,    /* multiply-add: vd is the multiplicand, vs2 the addend */
+  VT_F_RED = 1u << 6,     /* reduction into element 0 */
+  VT_F_MASKW = 1u << 7,   /* writes packed mask bits */
+  VT_F_V0 = 1u << 8,      /* reads v0 as carry or select (vm = 0 is not a mask) */
+  VT_F_NOSIMT = 1u << 9,  /* ignores the SIMT mask (isa.md 1.4) */
+  VT_F_FP = 1u << 10,     /* floating point: needs mstatus.FS, uses frm */
+  VT_F_RTZ = 1u << 11,    /* rounds toward zero whatever frm says */
+  VT_F_FSCALAR = 1u << 12, /* the scalar operand of a .vf form: never register-extended */
+  VT_F_RVD = 1u << 13,    /* reads vd as a source */
+  VT_F_CTRL = 1u << 14,   /* may change the pc */
+  VT_F_PRD = 1u << 16,    /* rd is a register pair (v2025) */
+  VT_F_PRS1 = 1u << 17,   /* rs1 is a register pair */
+  VT_F_PRS2 = 1u << 18,   /* rs2 is a register pair */
+  VT_F_PRS3 = 1u << 19,   /* rs3 is a register pair */
+  /* derived by the table generator from the operand list */
+  VT_F_VEC = 1u << 24,    /* has vector register operands */
+  VT_F_BX = 1u << 25,     /* operand B is a scalar register (rs1 of .vx/.vf, rs2 of R-type) */
+  VT_F_BI = 1u << 26      /* operand B is an immediate */
+};
+
 typedef enum vt_insn_id {
 #define INSN(id, ...) VT_INSN_##id,
 #include "vt/isa_insns.def"
@@ -85,7 +157,14 @@ typedef enum vt_insn_id {
 typedef struct vt_insn_desc {
   const char *mnemonic;
   uint32_t match, mask;
-  uint8_t exec_class; /* vt_exec_class */
+  uint8_t exec_class; /* vt_exec_class: the functional unit */
+  uint8_t lat;        /* vt_lat */
+  uint16_t sem;       /* vt_sem: the operation */
+  uint8_t ew;         /* vt_ew */
+  uint8_t mem;        /* vt_mem_kind */
+  uint8_t amode;      /* vt_amode */
+  uint8_t msize;      /* bytes per element access (memory rows) */
+  uint32_t flags;     /* VT_F_* */
   uint8_t nops;
   uint8_t ops[VT_MAX_OPERANDS]; /* vt_operand_id, in assembly order */
   const char *tmpl;             /* compiled syntax */
@@ -117,6 +196,7 @@ const vt_operand_desc *vt_isa_operand(vt_operand_id id);
 const vt_alias_desc *vt_isa_alias(size_t index);
 size_t vt_isa_alias_count(void);
 const char *vt_exec_class_name(vt_exec_class c);
+const char *vt_sem_name(vt_sem s);
 
 /* Instructions and aliases whose mnemonic is 'name' (case-sensitive).
  * Fill up to 'max' ids; return how many exist. */
@@ -170,11 +250,20 @@ typedef struct vt_disasm_opts {
 int vt_disasm(uint32_t word, uint32_t pc, const vt_disasm_opts *opts, char *buf, size_t n);
 
 /* --- table checking (used at build time and by tests) --- */
+/* Semantic columns of a table row: SEM(op, lat, ew, flags) and
+ * MEM(kind, amode, size) in vt/isa_insns.def. */
+typedef struct vt_raw_sem {
+  int sem, lat, ew;
+  uint32_t flags;
+  int mem, amode, msize;
+} vt_raw_sem;
+
 typedef struct vt_raw_insn {
   const char *id, *mnemonic;
   uint32_t match, mask;
   int exec_class;
   const char *syntax;
+  vt_raw_sem sem;
 } vt_raw_insn;
 
 /* Compile a syntax string into a template; returns 0 or -1 with a message. */

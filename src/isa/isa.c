@@ -25,6 +25,15 @@ const char *vt_exec_class_name(vt_exec_class c) {
   return (unsigned)c < VT_EX_COUNT ? names[c] : "?";
 }
 
+const char *vt_sem_name(vt_sem s) {
+  static const char *const names[VT_SEM_COUNT] = {
+#define SEM_OP(name, doc) #name,
+#include "vt/isa_sems.def"
+#undef SEM_OP
+  };
+  return (unsigned)s < VT_SEM_COUNT ? names[s] : "?";
+}
+
 vt_insn_id vt_decode(uint32_t word) {
   unsigned b = (word & 0x7fu) | ((word >> 5) & 0x380u);
   for (unsigned i = vt_isa_decode_start[b]; i < vt_isa_decode_start[b + 1]; i++) {

@@ -5,7 +5,9 @@
 #include "operand_table.h"
 #include "vt/isa.h"
 
-#define INSN(id, mn, match, mask, cls, syn) {#id, mn, match, mask, cls, syn},
+#define SEM(op, lat, ew, fl) VT_SEM_##op, VT_LAT_##lat, VT_EW_##ew, (fl)
+#define MEM(kind, amode, size) VT_MEM_##kind, VT_AM_##amode, size
+#define INSN(id, mn, match, mask, cls, syn, sem, mem) {#id, mn, match, mask, cls, syn, {sem, mem}},
 static const vt_raw_insn real_table[] = {
 #include "vt/isa_insns.def"
 };

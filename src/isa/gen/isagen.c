@@ -3,6 +3,7 @@
  * the constant descriptors, decode index, mnemonic indexes and per-instruction
  * print aliases. A table error fails the build with messages naming the
  * offending entries. Usage: isagen OUTPUT.c */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +11,15 @@
 #include "../operand_table.h"
 #include "vt/isa.h"
 
+#define SEM(op, lat, ew, fl) VT_SEM_##op, VT_LAT_##lat, VT_EW_##ew, (fl)
+#define MEM(kind, amode, size) VT_MEM_##kind, VT_AM_##amode, size
 static const vt_raw_insn raw[] = {
-#define INSN(id, mn, match, mask, cls, syn) {#id, mn, match, mask, cls, syn},
+#define INSN(id, mn, match, mask, cls, syn, sem, mem) {#id, mn, match, mask, cls, syn, {sem, mem}},
 #include "vt/isa_insns.def"
 #undef INSN
 };
+#undef SEM
+#undef MEM
 #define NINSN (sizeof raw / sizeof raw[0])
 
 typedef struct raw_alias {
@@ -115,6 +120,58 @@ static int cmp_specific(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
+/* Flags the operand list implies (VT_F_VEC, VT_F_BX, VT_F_BI), added to the
+ * row's own. */
+static uint32_t derived_flags(size_t i) {
+  uint32_t fl = raw[i].sem.flags;
+  for (uint8_t k = 0; k < nopids[i]; k++) {
+    const vt_operand_desc *od = &vt_operand_table[opids[i][k]];
+    if (od->kind == VT_OPK_VREG) fl |= VT_F_VEC;
+  }
+  bool has_vs1 = false, has_rs2 = false;
+  for (uint8_t k = 0; k < nopids[i]; k++) {
+    has_vs1 |= opids[i][k] == VT_OP_VS1;
+    has_rs2 |= opids[i][k] == VT_OP_RS2;
+  }
+  for (uint8_t k = 0; k < nopids[i]; k++) {
+    int op = opids[i][k];
+    const vt_operand_desc *od = &vt_operand_table[op];
+    if ((fl & VT_F_VEC) && !has_vs1 && op == VT_OP_RS1) fl |= VT_F_BX;
+    if (!(fl & VT_F_VEC) && has_rs2 && op == VT_OP_RS2) fl |= VT_F_BX;
+    if (od->kind == VT_OPK_IMM && op != VT_OP_ZIMM5) fl |= VT_F_BI;
+  }
+  return fl;
+}
+
+/* Semantic columns that contradict each other or the unit; messages name
+ * the row. */
+static int check_semantics(void) {
+  int bad = 0;
+  for (size_t i = 0; i < NINSN; i++) {
+    const vt_raw_sem *m = &raw[i].sem;
+    int u = raw[i].exec_class;
+    bool memunit = u == VT_EX_LOAD || u == VT_EX_STORE || u == VT_EX_AMO || u == VT_EX_VLOAD ||
+                   u == VT_EX_VSTORE;
+    const char *why = NULL;
+    if (memunit != (m->mem != VT_MEM_NONE)) why = "memory unit without a MEM access, or the reverse";
+    else if (m->mem != VT_MEM_NONE && m->msize != 1 && m->msize != 2 && m->msize != 4 && m->msize != 8)
+      why = "memory access size is not 1, 2, 4 or 8";
+    else if (m->mem != VT_MEM_NONE && m->amode == VT_AM_NONE) why = "memory access without an addressing mode";
+    else if ((u == VT_EX_LOAD || u == VT_EX_VLOAD) && m->mem != VT_MEM_LOAD) why = "load unit, not a load";
+    else if ((u == VT_EX_STORE || u == VT_EX_VSTORE) && m->mem != VT_MEM_STORE) why = "store unit, not a store";
+    else if (m->lat != VT_LAT_UNIT && u != VT_EX_FPU && u != VT_EX_VFPU)
+      why = "an FPU latency class on a unit that is not an FPU";
+    else if ((m->flags & (VT_F_NEGP | VT_F_NEGC | VT_F_MADD)) && m->sem != VT_SEM_MAC &&
+             m->sem != VT_SEM_FMA)
+      why = "multiply-add flags on an operation that is not MAC or FMA";
+    if (why) {
+      fprintf(stderr, "isagen: '%s' (%s): %s\n", raw[i].mnemonic, raw[i].id, why);
+      bad++;
+    }
+  }
+  return bad;
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: isagen OUTPUT.c\n");
@@ -134,6 +191,7 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  if (check_semantics()) return 1;
   for (size_t a = 0; a < NALIAS; a++) {
     char msg[256];
     if (vt_isa_compile_syntax(raw_aliases[a].syntax, vt_operand_table, VT_OP_COUNT, atmpls[a],
@@ -178,8 +236,10 @@ int main(int argc, char **argv) {
   fprintf(f, "#include \"isa_tables.h\"\n\n");
   fprintf(f, "const vt_insn_desc vt_isa_insns_tbl[%zu] = {\n", NINSN);
   for (size_t i = 0; i < NINSN; i++) {
-    fprintf(f, "  {\"%s\", 0x%08xu, 0x%08xu, %d, %u, {", raw[i].mnemonic, raw[i].match,
-            raw[i].mask, raw[i].exec_class, nopids[i]);
+    const vt_raw_sem *m = &raw[i].sem;
+    fprintf(f, "  {\"%s\", 0x%08xu, 0x%08xu, %d, %d, %d, %d, %d, %d, %d, 0x%08xu, %u, {",
+            raw[i].mnemonic, raw[i].match, raw[i].mask, raw[i].exec_class, m->lat, m->sem, m->ew,
+            m->mem, m->amode, m->msize, derived_flags(i), nopids[i]);
     for (int j = 0; j < VT_MAX_OPERANDS; j++) fprintf(f, "%s%u", j ? ", " : "", opids[i][j]);
     fprintf(f, "}, ");
     put_cstring(f, tmpls[i]);
