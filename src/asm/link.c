@@ -52,6 +52,10 @@ static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint3
     }
     return false;
   }
+  if ((s->flags & SF_DOT) && s->sec >= 0) { /* '.' is in no symbol list: its section's address */
+    *out = (int64_t)AVEC_AT(file_of(as, s)->secs, asec, s->sec).addr + s->value;
+    return true;
+  }
   if (s->sec == SEC_LINKER || s->sec >= 0 || (s->flags & SF_RESOLVED)) {
     *out = s->addr;
     return true;

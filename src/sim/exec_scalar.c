@@ -115,6 +115,7 @@ static int fp_op(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   case VT_INSN_FLT_S: r = vt_f32_lt(a, b, &flags); break;
   case VT_INSN_FLE_S: r = vt_f32_le(a, b, &flags); break;
   case VT_INSN_FCLASS_S: r = vt_f32_classify(a); break;
+  case VT_INSN_FMV_X_W: case VT_INSN_FMV_W_X: r = a; break; /* bits unchanged, no flags */
   default:
     rm = fp_rm(w, rmf, err);
     if (rm < 0) return VT_ERR_ILLEGAL;

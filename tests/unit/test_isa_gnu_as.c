@@ -29,9 +29,10 @@ static bool is_vector(const vt_insn_desc *d) {
   return op == 0x57 || ((op == 0x07 || op == 0x27) && ((d->match >> 12) & 7) != 2);
 }
 
-/* Instructions GNU as 2.40 does not accept in these configurations. */
+/* Instructions GNU as 2.40 does not accept in these configurations: F
+ * loads and F moves are not Zfinx (fmv.x.w/fmv.w.x: test_isa_fmv.c) */
 static bool gnu_lacks(vt_insn_id id) {
-  return id == VT_INSN_FLW || id == VT_INSN_FSW; /* F loads are not Zfinx */
+  return id == VT_INSN_FLW || id == VT_INSN_FSW || id == VT_INSN_FMV_X_W || id == VT_INSN_FMV_W_X;
 }
 
 /* Render one instruction from its operand values, independently of
