@@ -61,6 +61,7 @@ vt_vprintf:
     la      a3, BUFFER_SIZE
     lw      a3, 0(a3)
     addi    a4, a1, 4                # record size: length word + payload
+    bltu    a4, a1, .Lfull           # a size near 2^32 wrapped around
     amoadd.w a5, a4, (a2)            # reserve: a5 = old cursor
     add     a6, a5, a4
     addi    a6, a6, 8                # end of the record

@@ -596,6 +596,33 @@ TEST(markers) {
   teardown(&f);
 }
 
+/* vt_vprintf with a size that does not fit (or wraps around 2^32) loses
+ * the record: counted, nothing written past the buffer */
+TEST(oversized_blocks_are_lost) {
+  fixture f;
+  if (setup(st, &f)) return;
+  static const uint32_t sizes[] = {0xfffffffcu, 0xfffffff0u, 0x80000000u, 2u << 20};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+    memset(f.t->bytes, 0, 64);
+    f.t->entries = 0;
+    f.t->count = 0;
+    payload p;
+    start(&p, add_format(f.t, "never"));
+    add_entry(f.t, &p, sizes[i]); /* the only entry: ptable stops after it */
+    vt_rt_ndrange nd = {.dims = 1, .global = {1}};
+    vt_rt_launch_info info;
+    f.out.len = 0;
+    int rc = vt_rt_write(f.rt, f.t->base, f.t->bytes, TABLE_SIZE) ||
+             vt_rt_set_arg_buffer(f.k, 0, f.t->base, 0) ||
+             vt_rt_set_arg_scalar(f.k, 1, &f.t->count, 4) || vt_rt_launch(f.k, &nd, &info);
+    CHECK(st, rc == 0);
+    CHECK_EQ_U32(st, info.print_lost, 1);
+    CHECK_STR(st, f.out.len ? f.out.p : "",
+              "[vt: 1 printf record(s) lost: the print buffer (1048576 bytes) is full]\n");
+  }
+  teardown(&f);
+}
+
 static long fixed_string(void *user, uint32_t addr, char *buf, size_t max) {
   (void)user;
   if (addr != 0x1000) return -1;
@@ -646,4 +673,4 @@ TEST(random_formats_are_safe) {
 }
 
 RUN_TESTS(T(int_scalars), T(long_scalars), T(float_scalars), T(chars_strings_percent),
-          T(vectors), T(markers), T(random_formats_are_safe))
+          T(vectors), T(markers), T(oversized_blocks_are_lost), T(random_formats_are_safe))
