@@ -14,17 +14,18 @@
 #include "vt_runtime.h"
 #include "util/parse.h"
 #include "util/file.h"
+#include "launch_scalar.h"
 
 #define MAX_ARGS 64
 
-typedef enum { SPEC_IN, SPEC_OUT, SPEC_IO, SPEC_I32, SPEC_U32, SPEC_F32, SPEC_LOCAL } spec_kind;
+typedef enum { SPEC_IN, SPEC_OUT, SPEC_IO, SPEC_SCALAR, SPEC_LOCAL } spec_kind;
 
 typedef struct launch_arg {
   spec_kind kind;
   const char *text; /* the whole SPEC, for messages */
   const char *file;
   uint64_t size;
-  uint32_t word;
+  uint8_t value[8]; /* scalars: size bytes, little-endian */
   uint32_t addr; /* buffers */
 } launch_arg;
 
@@ -43,6 +44,7 @@ static void usage(FILE *f) {
           "                          out:SIZE   zero-filled buffer of SIZE bytes\n"
           "                          io:FILE    like in:FILE (saved like any buffer)\n"
           "                          i32:V u32:V f32:V   32-bit by-value scalars\n"
+          "                          i64:V u64:V f64:V   64-bit by-value scalars\n"
           "                          local:SIZE __local buffer of SIZE bytes\n"
           "  --save DIR            after the run write each buffer argument K to DIR/argK.bin\n"
           "  --print-buffer BYTES  size of the printf buffer (default 1 MiB; 0: none)\n"
@@ -86,13 +88,10 @@ static int parse_spec(const char *s, launch_arg *a) {
   if (kl == 2 && !strncmp(s, "in", 2)) a->kind = SPEC_IN;
   else if (kl == 2 && !strncmp(s, "io", 2)) a->kind = SPEC_IO;
   else if (kl == 3 && !strncmp(s, "out", 3)) a->kind = SPEC_OUT;
-  else if (kl == 3 && !strncmp(s, "i32", 3)) a->kind = SPEC_I32;
-  else if (kl == 3 && !strncmp(s, "u32", 3)) a->kind = SPEC_U32;
-  else if (kl == 3 && !strncmp(s, "f32", 3)) a->kind = SPEC_F32;
+  else if (vt_launch_scalar_size(s, kl)) a->kind = SPEC_SCALAR;
   else if (kl == 5 && !strncmp(s, "local", 5)) a->kind = SPEC_LOCAL;
   else goto bad;
   if (!*v) goto bad;
-  char *end;
   switch (a->kind) {
   case SPEC_IN:
   case SPEC_IO:
@@ -105,40 +104,20 @@ static int parse_spec(const char *s, launch_arg *a) {
       return -1;
     }
     return 0;
-  case SPEC_I32: {
-    errno = 0;
-    long long x = strtoll(v, &end, 0);
-    if (errno || *end || x < INT32_MIN || x > INT32_MAX) {
-      fprintf(stderr, "vt launch: --arg %s: not a 32-bit signed integer\n", s);
+  case SPEC_SCALAR: {
+    const char *what = "";
+    a->size = vt_launch_scalar_size(s, kl);
+    if (vt_launch_parse_scalar(s, kl, v, a->value, &what) != 0) {
+      fprintf(stderr, "vt launch: --arg %s: not %s\n", s, what);
       return -1;
     }
-    a->word = (uint32_t)(int32_t)x;
-    return 0;
-  }
-  case SPEC_U32: {
-    uint64_t x;
-    if (vt_parse_u64(v, &x) != 0 || x > 0xffffffffu) {
-      fprintf(stderr, "vt launch: --arg %s: not a 32-bit unsigned integer\n", s);
-      return -1;
-    }
-    a->word = (uint32_t)x;
-    return 0;
-  }
-  case SPEC_F32: {
-    errno = 0;
-    float f = strtof(v, &end);
-    if (*end || end == v || (errno == ERANGE && isinf(f))) {
-      fprintf(stderr, "vt launch: --arg %s: not a float\n", s);
-      return -1;
-    }
-    memcpy(&a->word, &f, 4);
     return 0;
   }
   }
 bad:
   fprintf(stderr,
-          "vt launch: bad --arg '%s' (expected in:FILE, out:SIZE, io:FILE, i32:V, u32:V, f32:V "
-          "or local:SIZE)\n",
+          "vt launch: bad --arg '%s' (expected in:FILE, out:SIZE, io:FILE, i32:V, u32:V, f32:V, "
+          "i64:V, u64:V, f64:V or local:SIZE)\n",
           s);
   return -1;
 }
@@ -382,7 +361,7 @@ int vt_cmd_launch(int argc, char **argv) {
     } else if (a->kind == SPEC_LOCAL) {
       rc = vt_rt_set_arg_local(k, i, (uint32_t)a->size);
     } else {
-      rc = vt_rt_set_arg_scalar(k, i, &a->word, 4);
+      rc = vt_rt_set_arg_scalar(k, i, a->value, a->size);
     }
     if (rc) goto rt_error;
   }

@@ -96,9 +96,16 @@ int rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info);
 
 /* rt_print.c */
 int rt_print_prepare(vt_rt *rt);
-int rt_print_drain(vt_rt *rt, uint32_t *bytes, uint32_t *dropped);
+/* prog: the launched program (formats and %s strings in its image) */
+int rt_print_drain(vt_rt *rt, const vt_rt_program *prog, uint32_t *bytes, uint32_t *dropped);
 int rt_window_map(vt_rt *rt);
 int rt_window_drain(vt_rt *rt, uint32_t *bytes);
 void rt_emit(vt_rt *rt, const char *text, size_t n);
+
+/* rt_devstr.c: the NUL-terminated string at a device address, from the
+ * program image or a driver buffer; the contract of rt_devstr_fn
+ * (rt_printf_format.h) */
+long rt_read_device_string(vt_rt *rt, const vt_rt_program *prog, uint32_t addr, char *buf,
+                           size_t max);
 
 #endif

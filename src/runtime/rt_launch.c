@@ -18,9 +18,9 @@ static void put32(uint8_t *p, uint32_t v) {
   p[3] = (uint8_t)(v >> 24);
 }
 
-static int drain(vt_rt *rt, vt_rt_launch_info *info) {
+static int drain(vt_rt *rt, const vt_rt_program *prog, vt_rt_launch_info *info) {
   uint32_t a = 0, b = 0, lost = 0;
-  int rc = rt_print_drain(rt, &a, &lost);
+  int rc = rt_print_drain(rt, prog, &a, &lost);
   if (rt_window_drain(rt, &b) != 0) rc = -1;
   info->print_bytes = a + b;
   info->print_lost = lost;
@@ -125,8 +125,8 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   if (vt_ready_wait(rt->dev, rt->opt.timeout_ms) != 0) {
     char why[700];
     snprintf(why, sizeof why, "%s", vt_last_error());
-    drain(rt, info); /* what the kernel printed before it failed */
+    drain(rt, k->prog, info); /* what the kernel printed before it failed */
     return rt_fail(rt, "kernel '%s' failed: %s", k->name, why);
   }
-  return drain(rt, info);
+  return drain(rt, k->prog, info);
 }

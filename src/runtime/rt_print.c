@@ -1,13 +1,16 @@
 /* printf output (docs/printf.md): the print buffer of KNL words 48/52 with
- * its record protocol, and the official device library's fixed window at
- * 0xa0024000. Both are drained after every launch. */
+ * its record protocol (text records and formatted records), and the
+ * official device library's fixed window at 0xa0024000. Both are drained
+ * after every launch. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rt_internal.h"
+#include "rt_printf_format.h"
 
 #define HEADER 8u
+#define FORMATTED 0x80000000u /* length-word bit of a formatted record */
 
 void rt_emit(vt_rt *rt, const char *text, size_t n) {
   if (n == 0) return;
@@ -39,7 +42,53 @@ int rt_print_prepare(vt_rt *rt) {
   return vt_rt_write(rt, rt->print_addr, zero, HEADER);
 }
 
-int rt_print_drain(vt_rt *rt, uint32_t *bytes, uint32_t *dropped_out) {
+typedef struct devmem {
+  vt_rt *rt;
+  const vt_rt_program *prog;
+} devmem;
+
+static long devstr(void *user, uint32_t addr, char *buf, size_t max) {
+  const devmem *m = user;
+  return rt_read_device_string(m->rt, m->prog, addr, buf, max);
+}
+
+/* A formatted record: payload word 0 is the format's device address, the
+ * arguments follow (docs/printf.md). Returns the bytes printed. */
+static size_t print_formatted(vt_rt *rt, const vt_rt_program *prog, const uint8_t *payload,
+                              uint32_t len) {
+  devmem m = {rt, prog};
+  rt_text t;
+  rt_text_init(&t, RT_PRINTF_MAX_OUTPUT);
+  char fmt[RT_PRINTF_MAX_STRING], note[128];
+  uint32_t addr = len >= 4 ? le32(payload) : 0;
+  long n = len >= 4 ? devstr(&m, addr, fmt, sizeof fmt) : -1;
+  if (len < 4)
+    snprintf(note, sizeof note, "[vt: printf record without a format]\n");
+  else if (n < 0)
+    snprintf(note, sizeof note, "[vt: the printf format at 0x%08x is not readable by the host]\n",
+             addr);
+  else if ((size_t)n == sizeof fmt)
+    snprintf(note, sizeof note, "[vt: the printf format at 0x%08x has no NUL within %u bytes]\n",
+             addr, RT_PRINTF_MAX_STRING);
+  else
+    note[0] = 0;
+  if (note[0])
+    rt_text_put(&t, note, strlen(note));
+  else
+    rt_printf_format(fmt, (size_t)n, payload, len, devstr, &m, &t);
+  if (t.cut) {
+    t.limit += sizeof note;
+    n = snprintf(note, sizeof note, "[vt: printf output cut at %u bytes]\n", RT_PRINTF_MAX_OUTPUT);
+    rt_text_put(&t, note, (size_t)n);
+  }
+  rt_emit(rt, t.p, t.len);
+  size_t printed = t.len;
+  rt_text_free(&t);
+  return printed;
+}
+
+int rt_print_drain(vt_rt *rt, const vt_rt_program *prog, uint32_t *bytes,
+                   uint32_t *dropped_out) {
   *bytes = 0;
   *dropped_out = 0;
   if (!rt->print_addr) return 0;
@@ -58,7 +107,7 @@ int rt_print_drain(vt_rt *rt, uint32_t *bytes, uint32_t *dropped_out) {
     }
     uint32_t off = 0;
     while (off + 4 <= used) {
-      uint32_t len = le32(buf + off);
+      uint32_t word = le32(buf + off), len = word & ~FORMATTED;
       if (len == 0 || len > used - off - 4) {
         /* reserved but never completed (a trap in the middle of a print);
          * when the cursor ran past the end, the rest is the space failed
@@ -66,8 +115,12 @@ int rt_print_drain(vt_rt *rt, uint32_t *bytes, uint32_t *dropped_out) {
         if (cursor <= area) dropped++;
         break;
       }
-      rt_emit(rt, (const char *)buf + off + 4, len);
-      *bytes += len;
+      if (word & FORMATTED) {
+        *bytes += (uint32_t)print_formatted(rt, prog, buf + off + 4, len);
+      } else {
+        rt_emit(rt, (const char *)buf + off + 4, len);
+        *bytes += len;
+      }
       off += 4 + ((len + 3) & ~3u);
     }
     free(buf);

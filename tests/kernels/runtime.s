@@ -220,8 +220,110 @@ trap:
     ret
     .size trap, . - trap
 
+# ptable(table, count): one vt_vprintf call per entry of a table the host
+# built: entry = {u32 n, u32 0, n bytes of record payload (format address,
+# arguments)}, the next entry at the next multiple of 8. Warp 0 of
+# workgroup 0 only.
+    .globl ptable
+    .type ptable, @function
+ptable:
+    csrr    t0, CSR_WID
+    csrr    t1, CSR_WGID
+    or      t0, t0, t1
+    bnez    t0, 2f
+    addi    sp, sp, 16
+    sw      ra, -4(sp)
+    sw      s1, -8(sp)
+    sw      s2, -12(sp)
+    lw      s1, 0(a0)                # table
+    lw      s2, 4(a0)                # count
+1:  beqz    s2, 3f
+    lw      a1, 0(s1)
+    addi    a0, s1, 8
+    call    vt_vprintf
+    lw      t0, 0(s1)
+    addi    t0, t0, 15
+    andi    t0, t0, -8
+    add     s1, s1, t0               # next entry: 8 + round8(n)
+    addi    s2, s2, -1
+    j       1b
+3:  lw      ra, -4(sp)
+    lw      s1, -8(sp)
+    lw      s2, -12(sp)
+    addi    sp, sp, -16
+2:  ret
+    .size ptable, . - ptable
+
+# plong(out, int x, long v): v is at argument offset 8 (a long is 8-byte
+# aligned, formats-and-launch.md 4). out[0..1] = v, out[2..3] = v + 1 (64-bit
+# add with carry), out[4] = x; then
+# vt_printf("x=%d v=%ld v+1=%ld hex=%#lx\n", x, v, v + 1, v): the longs in
+# the register pairs a2:a3, a4:a5, a6:a7. Warp 0 of workgroup 0 only.
+    .globl plong
+    .type plong, @function
+plong:
+    csrr    t0, CSR_WID
+    csrr    t1, CSR_WGID
+    or      t0, t0, t1
+    bnez    t0, 1f
+    addi    sp, sp, 16
+    sw      ra, -4(sp)
+    lw      t0, 0(a0)                # out
+    lw      a1, 4(a0)                # x
+    lw      a2, 8(a0)                # v low
+    lw      a3, 12(a0)               # v high
+    addi    a4, a2, 1
+    sltu    t1, a4, a2               # carry
+    add     a5, a3, t1
+    sw      a2, 0(t0)
+    sw      a3, 4(t0)
+    sw      a4, 8(t0)
+    sw      a5, 12(t0)
+    sw      a1, 16(t0)
+    mv      a6, a2
+    mv      a7, a3
+    la      a0, .Llongfmt
+    call    vt_printf
+    lw      ra, -4(sp)
+    addi    sp, sp, -16
+1:  ret
+    .size plong, . - plong
+
+# textrec(): appends the text record "raw text\n" (length 9) to the print
+# buffer by itself, as docs/printf.md describes. Warp 0 of workgroup 0 only.
+    .globl textrec
+    .type textrec, @function
+textrec:
+    csrr    t0, CSR_WID
+    csrr    t1, CSR_WGID
+    or      t0, t0, t1
+    bnez    t0, 1f
+    la      t0, BUFFER_ADDR
+    lw      t0, 0(t0)
+    beqz    t0, 1f
+    li      t1, 16                   # 4 + round4(9)
+    amoadd.w t2, t1, (t0)
+    add     t3, t0, t2
+    addi    t3, t3, 8                # the record
+    la      t4, .Lrawtext
+    lw      t5, 0(t4)
+    sw      t5, 4(t3)
+    lw      t5, 4(t4)
+    sw      t5, 8(t3)
+    lw      t5, 8(t4)
+    sw      t5, 12(t3)
+    li      t5, 9
+    sw      t5, 0(t3)
+    csrwi   print, 1
+1:  ret
+    .size textrec, . - textrec
+
     .section .rodata
 .Lwintext: .string "hello from the printf window\n"
+.Llongfmt: .string "x=%d v=%ld v+1=%ld hex=%#lx\n"
+    .p2align 2
+.Lrawtext: .string "raw text\n"
+    .zero 2
     .data
     .globl _printf_buffer
 _printf_buffer: .word 0xa0024000

@@ -102,6 +102,83 @@ TEST(scalar_and_local_specs) {
   free(err);
 }
 
+static uint64_t dword(const char *b, size_t i) {
+  return word(b, i) | (uint64_t)word(b, i + 1) << 32;
+}
+
+/* i64/u64/f64: 8 bytes at the next multiple of 8 of the argument buffer
+ * (formats-and-launch.md 4), offsets worked out by hand: out 0, i32 4,
+ * i64 8, u64 16, f64 24, i32 32, (pad 36) f64 40 */
+TEST(sixty_four_bit_specs) {
+  CHECK(st, build_elf());
+  char *out = NULL, *err = NULL;
+  CHECK(st, launch("--kernel argcopy --global 1 --arg out:256 --arg i32:1 --arg i64:-5 "
+                   "--arg u64:0xffffffffffffffff --arg f64:0.1 --arg i32:-2 --arg f64:-2.5 "
+                   "--save " TMP "/save64 -q",
+                   NULL, &err) == 0);
+  size_t n = 0;
+  char *b = slurp(TMP "/save64/arg0.bin", &n);
+  CHECK(st, b && n == 256);
+  if (b && n == 256) {
+    CHECK_EQ_U32(st, word(b, 1), 1);
+    CHECK(st, dword(b, 2) == 0xfffffffffffffffbull);
+    CHECK(st, dword(b, 4) == 0xffffffffffffffffull);
+    CHECK(st, dword(b, 6) == 0x3fb999999999999aull); /* 0.1 */
+    CHECK_EQ_U32(st, word(b, 8), 0xfffffffeu);
+    CHECK_EQ_U32(st, word(b, 9), 0); /* padding */
+    CHECK(st, dword(b, 10) == 0xc004000000000000ull); /* -2.5 */
+  }
+  free(b);
+  free(err);
+  /* a long right after a pointer: offset 8, bytes 4..7 zero */
+  CHECK(st, launch("--kernel argcopy --global 1 --arg out:256 --arg i64:0x1122334455667788 "
+                   "--save " TMP "/save64b -q", NULL, NULL) == 0);
+  b = slurp(TMP "/save64b/arg0.bin", &n);
+  CHECK(st, b && n == 256);
+  if (b && n == 256) {
+    CHECK_EQ_U32(st, word(b, 1), 0);
+    CHECK(st, dword(b, 2) == 0x1122334455667788ull);
+  }
+  free(b);
+  /* plong reads its long at offset 8, writes v and v + 1 and prints them */
+  static const struct {
+    const char *v;
+    uint64_t bits;
+    const char *line;
+  } longs[] = {
+      {"-5", 0xfffffffffffffffbull, "x=7 v=-5 v+1=-4 hex=0xfffffffffffffffb\n"},
+      {"0x1ffffffff", 0x1ffffffffull, "x=7 v=8589934591 v+1=8589934592 hex=0x1ffffffff\n"},
+      {"-9223372036854775808", 0x8000000000000000ull,
+       "x=7 v=-9223372036854775808 v+1=-9223372036854775807 hex=0x8000000000000000\n"},
+      {"9223372036854775807", 0x7fffffffffffffffull,
+       "x=7 v=9223372036854775807 v+1=-9223372036854775808 hex=0x7fffffffffffffff\n"},
+  };
+  for (size_t i = 0; i < sizeof longs / sizeof longs[0]; i++) {
+    char args[256];
+    snprintf(args, sizeof args,
+             "--kernel plong --global 1 --arg out:32 --arg i32:7 --arg i64:%s --save %s/savel%zu -q",
+             longs[i].v, TMP, i);
+    CHECK(st, launch(args, &out, NULL) == 0);
+    CHECK_STR(st, out, longs[i].line);
+    free(out);
+    char path[256];
+    snprintf(path, sizeof path, "%s/savel%zu/arg0.bin", TMP, i);
+    b = slurp(path, &n);
+    CHECK(st, b && n == 32);
+    if (b && n == 32) {
+      CHECK(st, dword(b, 0) == longs[i].bits);
+      CHECK(st, dword(b, 2) == longs[i].bits + 1);
+      CHECK_EQ_U32(st, word(b, 4), 7);
+    }
+    free(b);
+  }
+  /* u64 through plong: the same bits */
+  CHECK(st, launch("--kernel plong --global 1 --arg out:32 --arg i32:7 --arg u64:18446744073709551611 -q",
+                   &out, NULL) == 0);
+  CHECK_STR(st, out, "x=7 v=-5 v+1=-4 hex=0xfffffffffffffffb\n");
+  free(out);
+}
+
 TEST(buffer_specs_and_save) {
   CHECK(st, build_elf());
   int32_t v[64], r[64];
@@ -218,7 +295,7 @@ TEST(errors) {
     const char *msg;
   } cases[] = {
       {"--kernel nop", 2, "vt launch: --global is required"},
-      {"--global 4", 2, "has 11 kernels; choose one with --kernel (nop, argcopy"},
+      {"--global 4", 2, "has 15 kernels; choose one with --kernel (nop, argcopy"},
       {"--kernel nope --global 4", 1, "no kernel 'nope' in the program (kernels: nop, argcopy"},
       {"--kernel nop --global 4,0,", 2, "bad --global '4,0,'"},
       {"--kernel nop --global 1,2,3,4", 2, "bad --global"},
@@ -235,6 +312,16 @@ TEST(errors) {
       {"--kernel nop --global 4 --arg i32:3000000000", 2, "not a 32-bit signed integer"},
       {"--kernel nop --global 4 --arg u32:-1", 2, "--arg u32:-1: not a 32-bit unsigned integer"},
       {"--kernel nop --global 4 --arg f32:1.5x", 2, "--arg f32:1.5x: not a float"},
+      {"--kernel nop --global 4 --arg i64:9223372036854775808", 2,
+       "--arg i64:9223372036854775808: not a 64-bit signed integer"},
+      {"--kernel nop --global 4 --arg i64:0x8000000000000000", 2, "not a 64-bit signed integer"},
+      {"--kernel nop --global 4 --arg i64:5x", 2, "--arg i64:5x: not a 64-bit signed integer"},
+      {"--kernel nop --global 4 --arg u64:-1", 2, "--arg u64:-1: not a 64-bit unsigned integer"},
+      {"--kernel nop --global 4 --arg u64:18446744073709551616", 2, "not a 64-bit unsigned integer"},
+      {"--kernel nop --global 4 --arg f64:1e999", 2, "--arg f64:1e999: not a double"},
+      {"--kernel nop --global 4 --arg f64:abc", 2, "--arg f64:abc: not a double"},
+      {"--kernel nop --global 4 --arg i64:", 2, "bad --arg 'i64:'"},
+      {"--kernel nop --global 4 --arg i16:1", 2, "bad --arg 'i16:1' (expected in:FILE"},
       {"--kernel nop --global 4 --arg in:" TMP "/no-such-file", 1, "no-such-file: No such file or directory"},
       {"--kernel trap --global 4", 1, "kernel 'trap' failed: "},
       {"--kernel nop --global 4 --threads 3", 2, "threads"},
@@ -288,5 +375,5 @@ TEST(config_file) {
   free(err);
 }
 
-RUN_TESTS(T(scalar_and_local_specs), T(buffer_specs_and_save), T(geometry_options),
+RUN_TESTS(T(scalar_and_local_specs), T(sixty_four_bit_specs), T(buffer_specs_and_save), T(geometry_options),
           T(printf_output), T(timing_report), T(errors), T(config_file))

@@ -147,6 +147,62 @@ TEST(known_layout) {
   run_case(st, e, 4, "12-byte struct");
 }
 
+/* offsets worked out by hand from formats-and-launch.md 4 (A = the next
+ * power of two >= max(s, 4)): each value's bytes at its offset, zero
+ * padding everywhere else */
+static void hand_case(check_state *st, const desc *d, const uint32_t *offsets, unsigned n,
+                      uint32_t total) {
+  fixture f;
+  if (setup(st, &f, "nop")) return;
+  uint8_t want[256] = {0}, bytes[64];
+  uint32_t out = 0;
+  CHECK(st, vt_rt_alloc(f.rt, 4096, &out) == 0);
+  for (unsigned i = 0; i < n; i++) {
+    for (uint32_t b = 0; b < d[i].size; b++) bytes[b] = (uint8_t)(0x10 * (i + 1) + b + 1);
+    if (d[i].kind == 's') {
+      CHECK(st, vt_rt_set_arg_scalar(f.k, i, bytes, d[i].size) == 0);
+      memcpy(want + offsets[i], bytes, d[i].size);
+    } else {
+      CHECK(st, vt_rt_set_arg_buffer(f.k, i, out, 0) == 0);
+      memcpy(want + offsets[i], &out, 4);
+    }
+  }
+  vt_rt_ndrange nd = {.dims = 1, .global = {1}};
+  vt_rt_launch_info info;
+  CHECK(st, vt_rt_launch(f.k, &nd, &info) == 0);
+  CHECK_EQ_U32(st, info.args_size, total);
+  uint8_t got[256];
+  CHECK(st, total <= sizeof got &&
+                vt_copy_from_dev(vt_rt_device(f.rt), info.args_addr, got, total, 0, 0) == 0);
+  for (uint32_t i = 0; i < total && i < sizeof got; i++)
+    if (got[i] != want[i]) {
+      st->failed_checks++;
+      fprintf(stderr, "argument byte %u = 0x%02x, expected 0x%02x\n", i, got[i], want[i]);
+      break;
+    }
+  teardown(&f);
+}
+
+TEST(hand_computed_offsets) {
+  /* pointer, char, long, short, double, int, long, float4, char, long2, int */
+  desc a[] = {{'b', 4}, {'s', 1}, {'s', 8}, {'s', 2}, {'s', 8}, {'s', 4},
+              {'s', 8}, {'s', 16}, {'s', 1}, {'s', 16}, {'s', 4}};
+  uint32_t ao[] = {0, 4, 8, 16, 24, 32, 40, 48, 64, 80, 96};
+  hand_case(st, a, ao, 11, 100);
+  /* long, char, long: 0, 8, 16 */
+  desc b[] = {{'s', 8}, {'s', 1}, {'s', 8}};
+  uint32_t bo[] = {0, 8, 16};
+  hand_case(st, b, bo, 3, 24);
+  /* int, int, long, short, short, long: 0, 4, 8, 16, 20, 24 */
+  desc c[] = {{'s', 4}, {'s', 4}, {'s', 8}, {'s', 2}, {'s', 2}, {'s', 8}};
+  uint32_t co[] = {0, 4, 8, 16, 20, 24};
+  hand_case(st, c, co, 6, 32);
+  /* char3 (3 bytes), pointer, long: 0, 4, 8 */
+  desc e[] = {{'s', 3}, {'b', 4}, {'s', 8}};
+  uint32_t eo[] = {0, 4, 8};
+  hand_case(st, e, eo, 3, 16);
+}
+
 TEST(mixed_orders) {
   static const uint32_t sizes[] = {1, 2, 4, 8, 12, 16, 32, 64};
   unsigned seed = 1;
@@ -213,5 +269,6 @@ TEST(resetting_an_argument) {
   teardown(&f);
 }
 
-RUN_TESTS(T(every_scalar_size_after_a_buffer), T(known_layout), T(mixed_orders),
+RUN_TESTS(T(every_scalar_size_after_a_buffer), T(known_layout), T(hand_computed_offsets),
+          T(mixed_orders),
           T(descending_and_ascending), T(no_arguments_means_no_buffer), T(resetting_an_argument))

@@ -1,6 +1,7 @@
 /* printf through the runtime: the print-buffer protocol (hello kernel +
- * vt_printf), a full buffer, no buffer, and the official library's fixed
- * window at 0xa0024000 (auto, forced off, output before a trap). */
+ * vt_printf's formatted records, a kernel's own text record), a full
+ * buffer, no buffer, and the official library's fixed window at 0xa0024000
+ * (auto, forced off, output before a trap). Formats: test_runtime_printf.c. */
 #include "check.h"
 #include "rt_test_util.h"
 
@@ -66,7 +67,9 @@ TEST(print_buffer_records) {
   CHECK_EQ_U32(st, hdr[0], 0);
   uint32_t len;
   CHECK(st, vt_rt_read(f.rt, info.print_addr + 8, &len, 4) == 0);
-  CHECK(st, len > 0 && len < 100); /* the first record's length word stays */
+  /* the first record's length word stays: a formatted record (bit 31) of
+   * vt_printf's 32 bytes (a0..a7) */
+  CHECK_EQ_U32(st, len, 0x80000000u | 32);
   /* a second launch prints again from an empty buffer */
   f.cap.len = 0;
   f.cap.text[0] = 0;
@@ -78,7 +81,7 @@ TEST(print_buffer_records) {
 TEST(full_print_buffer_loses_records) {
   vt_rt_options o;
   vt_rt_options_default(&o);
-  o.print_buffer_size = 128; /* 8-byte header + 120 bytes: two lines fit */
+  o.print_buffer_size = 128; /* 8-byte header + 120 bytes: three 36-byte records fit */
   fixture f;
   if (setup(st, &f, &o, "hello")) return;
   uint32_t out = 0;
@@ -89,7 +92,33 @@ TEST(full_print_buffer_loses_records) {
   CHECK(st, info.print_lost > 0);
   CHECK(st, strstr(f.cap.text, "[A] workgroup 0") == f.cap.text);
   CHECK(st, strstr(f.cap.text, "printf record(s) lost: the print buffer (128 bytes) is full") != NULL);
-  CHECK_EQ_U32(st, info.print_lost + 2, 9);
+  CHECK_EQ_U32(st, info.print_lost + 3, 9);
+  teardown(&f);
+}
+
+/* a text record written by the kernel itself (length word without bit 31)
+ * prints as is, also next to formatted records */
+TEST(text_records) {
+  fixture f;
+  if (setup(st, &f, NULL, "textrec")) return;
+  vt_rt_ndrange nd = {.dims = 1, .global = {1}};
+  vt_rt_launch_info info;
+  CHECK(st, vt_rt_launch(f.k, &nd, &info) == 0);
+  CHECK_STR(st, f.cap.text, "raw text\n");
+  CHECK_EQ_U32(st, info.print_bytes, 9);
+  uint32_t rec[4];
+  CHECK(st, vt_rt_read(f.rt, info.print_addr + 8, rec, sizeof rec) == 0);
+  CHECK_EQ_U32(st, rec[0], 9);
+  CHECK(st, memcmp(rec + 1, "raw text\n", 9) == 0);
+  vt_rt_kernel *h = NULL;
+  uint32_t out = 0;
+  CHECK(st, vt_rt_kernel_create(f.p, "hello", &h) == 0);
+  CHECK(st, vt_rt_alloc(f.rt, 64, &out) == 0 && vt_rt_set_arg_buffer(h, 0, out, 0) == 0);
+  CHECK(st, vt_rt_launch(h, &nd, NULL) == 0);
+  CHECK(st, vt_rt_launch(f.k, &nd, NULL) == 0);
+  CHECK(st, strstr(f.cap.text, "gid 0: square 0 = 0x0 (even), negated 0, warp 0\nraw text\n") !=
+                NULL);
+  vt_rt_kernel_free(h);
   teardown(&f);
 }
 
@@ -170,5 +199,6 @@ TEST(window_and_buffer_together) {
   teardown(&f);
 }
 
-RUN_TESTS(T(print_buffer_records), T(full_print_buffer_loses_records), T(no_print_buffer),
+RUN_TESTS(T(print_buffer_records), T(full_print_buffer_loses_records), T(text_records),
+          T(no_print_buffer),
           T(official_window), T(window_off_makes_the_store_fault), T(window_and_buffer_together))
