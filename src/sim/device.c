@@ -173,18 +173,18 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
     wp->vill = true;
     wp->mstatus = VT_MSTATUS_INIT;
     /* launch CSRs: spec README decision 13 */
-    wp->csr[CSR_TID] = w * l->threads_per_warp;
-    wp->csr[CSR_NUMW] = l->warps_per_wg;
-    wp->csr[CSR_NUMT] = l->threads_per_warp;
-    wp->csr[CSR_KNL] = l->knl_addr;
-    wp->csr[CSR_WGID] = id;
-    wp->csr[CSR_WID] = w;
-    wp->csr[CSR_LDS] = VT_LDS_BASE;
-    wp->csr[CSR_PDS] =
+    WCSR(wp, TID) = w * l->threads_per_warp;
+    WCSR(wp, NUMW) = l->warps_per_wg;
+    WCSR(wp, NUMT) = l->threads_per_warp;
+    WCSR(wp, KNL) = l->knl_addr;
+    WCSR(wp, WGID) = id;
+    WCSR(wp, WID) = w;
+    WCSR(wp, LDS) = VT_LDS_BASE;
+    WCSR(wp, PDS) =
         l->pds_base + id * l->warps_per_wg * l->threads_per_warp * l->pds_size;
-    wp->csr[CSR_GIDX] = wg->gid[0];
-    wp->csr[CSR_GIDY] = wg->gid[1];
-    wp->csr[CSR_GIDZ] = wg->gid[2];
+    WCSR(wp, GIDX) = wg->gid[0];
+    WCSR(wp, GIDY) = wg->gid[1];
+    WCSR(wp, GIDZ) = wg->gid[2];
   }
   return wg;
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec_util.h"
+#include "exec_vector.h"
 
 void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...) {
   if (!err) return;
@@ -117,6 +117,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
   vt_insn_id id = vt_decode(word);
   e->word = word;
   e->id = (uint16_t)id;
+  e->d = id == VT_INSN_INVALID ? NULL : vt_isa_insn(id);
   e->rd = (word >> 7) & 31;
   e->rs1 = (word >> 15) & 31;
   e->rs2 = (word >> 20) & 31;
@@ -187,6 +188,7 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   in.word = word;
   in.pc = pc;
   in.id = e->id;
+  in.d = e->d;
   in.vm = e->vm;
   in.imm = e->imm;
   in.rd = e->rd;
@@ -215,23 +217,44 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   return VT_OK;
 }
 
+/* the executor of an instruction, from its unit and element-width rule */
+static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+  const vt_insn_desc *d = in->d;
+  switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
+  case VT_EX_REGEXT: case VT_EX_TENSOR:
+    return vt_exec_ventus(dev, w, in, err);
+  case VT_EX_FPU: case VT_EX_SFU:
+    return vt_exec_fp(dev, w, in, err);
+  case VT_EX_VLOAD: case VT_EX_VSTORE:
+    /* the Ventus per-lane families need neither mstatus.VS nor vtype */
+    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE) return vt_vmem(dev, w, in, err);
+    return vt_exec_vector(dev, w, in, err);
+  case VT_EX_VALU: case VT_EX_VSFU:
+    if (d->ew == VT_EW_LANE) return vt_exec_ventus(dev, w, in, err);
+    return vt_exec_vector(dev, w, in, err);
+  case VT_EX_VSET: case VT_EX_VMUL: case VT_EX_VDIV: case VT_EX_VFPU: case VT_EX_VPERM:
+  case VT_EX_VMASK:
+    return vt_exec_vector(dev, w, in, err);
+  default:
+    return vt_exec_scalar(dev, w, in, err);
+  }
+}
+
+/* what the statistics count as a vector instruction: vector operands or vtype */
+static bool is_vector(const vt_insn_desc *d) {
+  return (d->flags & VT_F_VEC) || d->exec_class == VT_EX_VSET;
+}
+
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   vt_insn in = *inp;
   bool was_armed = w->ext_armed;
-  const vt_insn_desc *d = vt_isa_insn((vt_insn_id)in.id);
-  uint32_t op = in.word & 0x7f;
-  int rc;
-  if (op == 0x0b || op == 0x2b || op == 0x5b || op == 0x7b)
-    rc = vt_exec_ventus(dev, w, &in, err);
-  else if (d->exec_class >= VT_EX_VSET && d->exec_class <= VT_EX_VMASK)
-    rc = vt_exec_vector(dev, w, &in, err);
-  else
-    rc = vt_exec_scalar(dev, w, &in, err);
+  int rc = execute(dev, w, &in, err);
   inp->next_pc = in.next_pc;
   if (rc != VT_OK) return rc;
 
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
-  if (in.id != VT_INSN_REGEXT && in.id != VT_INSN_REGEXTI) {
+  if (in.d->sem != VT_SEM_REGEXT && in.d->sem != VT_SEM_REGEXTI) {
     if (was_armed) {
       w->ext_valid = false;
       w->exti_valid = false;
@@ -243,9 +266,7 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   w->pc = in.next_pc;
   w->instret++;
   w->cycle++;
-  /* statistics: per-lane (vector) or once-per-warp (scalar) instruction */
-  if ((d->exec_class >= VT_EX_VSET && d->exec_class <= VT_EX_VMASK) ||
-      d->exec_class == VT_EX_VBRANCH || d->exec_class == VT_EX_TENSOR)
+  if (is_vector(in.d))
     dev->stats.vector_insns++;
   else
     dev->stats.scalar_insns++;

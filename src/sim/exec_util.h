@@ -9,6 +9,7 @@
 typedef struct vt_insn {
   uint32_t word, pc;
   uint16_t id;
+  const vt_insn_desc *d;      /* the table row: what the instruction does */
   unsigned rd, rs1, rs2, rs3; /* after regext (0..255) */
   unsigned vs3;               /* store data register: rd field, rs3 extension */
   bool vm;                    /* 1 = unmasked */
@@ -27,7 +28,11 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
  * (release or deadlock). Errors carry the location. */
 int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned sm, vt_insn *in, vt_error *err);
 
+/* Executors by unit class (the table's unit column): scalar integer, memory
+ * and system instructions; scalar FP (Zfinx); RVV; Ventus warp control and
+ * per-lane instructions. */
 int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_exec_fp(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 

@@ -1,6 +1,7 @@
 /* Ventus custom instructions (isa.md 2): vector branches and join with the
  * SIMT stack, setrpc, vadd12/vsub12, regext/regexti, endprg, barrier,
- * vfexp, vftta, the flat vl*12/vs*12 and private vl*.v/vs*.v families. */
+ * vfexp, vftta. (The flat and private memory families are in exec_vmem.c.)
+ * Dispatch is on the table's operation. */
 #include <stdlib.h>
 
 #include "exec_util.h"
@@ -40,23 +41,22 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return VT_ERR_VILL;
   }
   const uint32_t *a = w->v[in->rs2], *b = w->v[in->rs1];
+  const bool sg = (in->d->flags & VT_F_SA) != 0;
   uint32_t r_mask = w->mask, active = r_mask & range_lanes(w), else_mask = 0;
   for (int i = 0; i < VT_MAX_LANES; i++) {
     if (!((active >> i) & 1)) continue;
     bool t;
-    switch (in->id) {
-    case VT_INSN_VBEQ: t = a[i] == b[i]; break;
-    case VT_INSN_VBNE: t = a[i] != b[i]; break;
-    case VT_INSN_VBLT: t = (int32_t)a[i] < (int32_t)b[i]; break;
-    case VT_INSN_VBGE: t = (int32_t)a[i] >= (int32_t)b[i]; break;
-    case VT_INSN_VBLTU: t = a[i] < b[i]; break;
-    default: t = a[i] >= b[i]; break;
+    switch (in->d->sem) {
+    case VT_SEM_EQ: t = a[i] == b[i]; break;
+    case VT_SEM_NE: t = a[i] != b[i]; break;
+    case VT_SEM_LT: t = sg ? (int32_t)a[i] < (int32_t)b[i] : a[i] < b[i]; break;
+    default: t = sg ? (int32_t)a[i] >= (int32_t)b[i] : a[i] >= b[i]; break; /* GE */
     }
     if (t) else_mask |= 1u << i;
   }
   uint32_t if_mask = ~else_mask & r_mask & w->lane_limit;
   else_mask &= w->lane_limit;
-  uint32_t rpc = w->csr[CSR_RPC], else_pc = in->pc + (uint32_t)in->imm;
+  uint32_t rpc = WCSR(w, RPC), else_pc = in->pc + (uint32_t)in->imm;
   dev->stats.vbranches++;
   if (else_mask == 0) {
     w->mask = if_mask;
@@ -91,48 +91,6 @@ static void join(vt_warp *w, vt_insn *in) {
   }
 }
 
-/* Per-lane loads and stores of the custom families, lanes in [0, vl) under
- * the SIMT mask (no v0 masking):
- * - flat vl*12 / vs*12 (isa.md 2.8.1): addr = vs1[i] + sext12(imm);
- * - private vl*.v / vs*.v (spec README decision 9): a = vs1[i] + imm,
- *   addr = PDS + (a & ~3) * numw * numt + 4 * (tid + lane) + (a & 3),
- *   with a & 3 dropped for word accesses. */
-static int lane_mem(vt_device *dev, vt_warp *w, vt_insn *in, unsigned size, bool store,
-                    bool is_signed, bool is_private, vt_error *err) {
-  if (store && !is_private && w->vill) {
-    vt_err_set(err, VT_ERR_VILL, "vector store while vtype is illegal (no vsetvli executed)");
-    return VT_ERR_VILL;
-  }
-  uint32_t m = w->mask & range_lanes(w);
-  const uint32_t *base = w->v[in->rs1];
-  uint32_t *d = w->v[store ? in->rs2 : in->rd];
-  uint32_t pds = w->csr[CSR_PDS], stride = w->csr[CSR_NUMW] * w->csr[CSR_NUMT];
-  uint32_t tid = w->csr[CSR_TID];
-  for (int i = 0; i < VT_MAX_LANES; i++) {
-    if (!((m >> i) & 1)) continue;
-    uint32_t a = base[i] + (uint32_t)in->imm, addr = a;
-    if (is_private) {
-      addr = pds + (a & ~3u) * stride + 4u * (tid + (uint32_t)i);
-      if (size != 4) addr += a & 3;
-    }
-    uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
-    if (!p) return err->status;
-    if (store) {
-      uint32_t v = size == 4 ? d[i] : d[i] & ((1u << (8 * size)) - 1);
-      store_le(p, v, size);
-      trace_mem(dev, addr, v, size, true, (unsigned)i);
-    } else {
-      uint32_t v = load_le(p, size);
-      if (is_signed && size < 4) v = sext(v, 8 * size);
-      d[i] = v;
-      trace_mem(dev, addr, v, size, false, (unsigned)i);
-    }
-  }
-  if (!store) trace_v(dev, w, in->rd, m);
-  w->vstart = 0;
-  return VT_OK;
-}
-
 static int vftta(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   if ((w->mstatus & VT_MSTATUS_FS) == 0 || w->frm > 4) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: FP disabled or bad frm");
@@ -156,91 +114,75 @@ static int vftta(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   if (fl) {
     w->fflags |= fl;
-    trace_csr(dev, 0x001, w->fflags);
+    trace_csr(dev, VT_CSR_FFLAGS, w->fflags);
   }
   trace_v(dev, w, in->rd, m);
   return VT_OK;
 }
 
+static void add12(vt_device *dev, vt_warp *w, vt_insn *in) {
+  /* sign-extended imm12 (decision 2), SIMT mask only */
+  uint32_t m = w->mask & range_lanes(w), imm = (uint32_t)in->imm;
+  if (in->d->sem == VT_SEM_SUB) imm = 0u - imm;
+  uint32_t *d = w->v[in->rd];
+  const uint32_t *s = w->v[in->rs1];
+  uint32_t lm[VT_MAX_LANES];
+  for (int i = 0; i < VT_MAX_LANES; i++) lm[i] = 0u - ((m >> i) & 1u);
+  for (int i = 0; i < VT_MAX_LANES; i++) d[i] = ((s[i] + imm) & lm[i]) | (d[i] & ~lm[i]);
+  trace_v(dev, w, in->rd, m);
+}
+
+static void regext(vt_warp *w, vt_insn *in) {
+  uint32_t imm = (uint32_t)in->imm & 0xfff;
+  if (in->d->sem == VT_SEM_REGEXT) {
+    w->ext = (uint16_t)imm;
+  } else {
+    /* rd high bits in imm[2:0], rs2 high bits in imm[5:3], immediate high
+     * bits in imm[11:6] (isa.md 2.6) */
+    w->ext = (uint16_t)((imm & 7) | (((imm >> 3) & 7) << 6));
+    w->exti_hi = (int32_t)(imm >> 6);
+    w->exti_valid = true;
+  }
+  w->ext_valid = true;
+}
+
+static void vfexp(vt_device *dev, vt_warp *w, vt_insn *in) {
+  uint32_t m = w->mask & range_lanes(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
+  uint32_t *d = w->v[in->rd];
+  const uint32_t *s = w->v[in->rs2];
+  for (int i = 0; i < VT_MAX_LANES; i++)
+    if ((m >> i) & 1) d[i] = vt_f32_exp_ventus(s[i]);
+  trace_v(dev, w, in->rd, m);
+}
+
 int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
-  switch (in->id) {
-  case VT_INSN_VBEQ: case VT_INSN_VBNE: case VT_INSN_VBLT:
-  case VT_INSN_VBGE: case VT_INSN_VBLTU: case VT_INSN_VBGEU:
+  switch (in->d->sem) {
+  case VT_SEM_EQ: case VT_SEM_NE: case VT_SEM_LT: case VT_SEM_GE:
     return vbranch(dev, w, in, err);
-  case VT_INSN_JOIN:
+  case VT_SEM_JOIN:
     join(w, in);
     return VT_OK;
-  case VT_INSN_SETRPC: {
+  case VT_SEM_SETRPC: {
     uint32_t v = w->x[in->rs1] + (uint32_t)in->imm;
-    w->csr[CSR_RPC] = v;
-    trace_csr(dev, 0x80c, v);
+    WCSR(w, RPC) = v;
+    trace_csr(dev, VT_CSR_RPC, v);
     write_x(dev, w, in->rd, v);
     return VT_OK;
   }
-  case VT_INSN_VADD12_VI: case VT_INSN_VSUB12_VI: {
-    /* sign-extended imm12 (decision 2), SIMT mask only */
-    uint32_t m = w->mask & range_lanes(w), imm = (uint32_t)in->imm;
-    uint32_t *d = w->v[in->rd];
-    const uint32_t *s = w->v[in->rs1];
-    uint32_t lm[VT_MAX_LANES];
-    for (int i = 0; i < VT_MAX_LANES; i++) lm[i] = 0u - ((m >> i) & 1u);
-    if (in->id == VT_INSN_VADD12_VI)
-      for (int i = 0; i < VT_MAX_LANES; i++) d[i] = ((s[i] + imm) & lm[i]) | (d[i] & ~lm[i]);
-    else
-      for (int i = 0; i < VT_MAX_LANES; i++) d[i] = ((s[i] - imm) & lm[i]) | (d[i] & ~lm[i]);
-    trace_v(dev, w, in->rd, m);
-    return VT_OK;
-  }
-  case VT_INSN_REGEXT:
-    w->ext = (uint16_t)((uint32_t)in->imm & 0xfff);
-    w->ext_valid = true;
-    return VT_OK;
-  case VT_INSN_REGEXTI: {
-    /* rd high bits in imm[2:0], rs2 high bits in imm[5:3], immediate high
-     * bits in imm[11:6] (isa.md 2.6) */
-    uint32_t imm = (uint32_t)in->imm & 0xfff;
-    w->ext = (uint16_t)((imm & 7) | (((imm >> 3) & 7) << 6));
-    w->ext_valid = true;
-    w->exti_hi = (int32_t)(imm >> 6);
-    w->exti_valid = true;
-    return VT_OK;
-  }
-  case VT_INSN_ENDPRG:
+  case VT_SEM_ADD: case VT_SEM_SUB: add12(dev, w, in); return VT_OK;
+  case VT_SEM_REGEXT: case VT_SEM_REGEXTI: regext(w, in); return VT_OK;
+  case VT_SEM_ENDPRG:
     w->state = WARP_ENDED;
     vt_resv_drop(dev, w);
     return VT_OK;
-  case VT_INSN_BARRIER: case VT_INSN_BARRIERSUB:
+  case VT_SEM_BARRIER:
     /* the scheduler releases the warp when every non-ended warp of the
      * workgroup waits (decision 5) */
     w->state = WARP_BARRIER;
     dev->stats.barriers++;
     return VT_OK;
-  case VT_INSN_VFEXP: {
-    uint32_t m = w->mask & range_lanes(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
-    uint32_t *d = w->v[in->rd];
-    const uint32_t *s = w->v[in->rs2];
-    for (int i = 0; i < VT_MAX_LANES; i++)
-      if ((m >> i) & 1) d[i] = vt_f32_exp_ventus(s[i]);
-    trace_v(dev, w, in->rd, m);
-    return VT_OK;
-  }
-  case VT_INSN_VFTTA_VV: return vftta(dev, w, in, err);
-  case VT_INSN_VLB12_V: return lane_mem(dev, w, in, 1, false, true, false, err);
-  case VT_INSN_VLH12_V: return lane_mem(dev, w, in, 2, false, true, false, err);
-  case VT_INSN_VLW12_V: return lane_mem(dev, w, in, 4, false, false, false, err);
-  case VT_INSN_VLBU12_V: return lane_mem(dev, w, in, 1, false, false, false, err);
-  case VT_INSN_VLHU12_V: return lane_mem(dev, w, in, 2, false, false, false, err);
-  case VT_INSN_VSB12_V: return lane_mem(dev, w, in, 1, true, false, false, err);
-  case VT_INSN_VSH12_V: return lane_mem(dev, w, in, 2, true, false, false, err);
-  case VT_INSN_VSW12_V: return lane_mem(dev, w, in, 4, true, false, false, err);
-  case VT_INSN_VLB_V: return lane_mem(dev, w, in, 1, false, true, true, err);
-  case VT_INSN_VLH_V: return lane_mem(dev, w, in, 2, false, true, true, err);
-  case VT_INSN_VLW_V: return lane_mem(dev, w, in, 4, false, false, true, err);
-  case VT_INSN_VLBU_V: return lane_mem(dev, w, in, 1, false, false, true, err);
-  case VT_INSN_VLHU_V: return lane_mem(dev, w, in, 2, false, false, true, err);
-  case VT_INSN_VSB_V: return lane_mem(dev, w, in, 1, true, false, true, err);
-  case VT_INSN_VSH_V: return lane_mem(dev, w, in, 2, true, false, true, err);
-  case VT_INSN_VSW_V: return lane_mem(dev, w, in, 4, true, false, true, err);
+  case VT_SEM_FEXP: vfexp(dev, w, in); return VT_OK;
+  case VT_SEM_TTA: return vftta(dev, w, in, err);
   default:
     vt_err_set(err, VT_ERR_ILLEGAL, "unimplemented instruction");
     return VT_ERR_ILLEGAL;

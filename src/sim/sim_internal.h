@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "csr_ids.h"
 #include "mem.h"
 #include "vt/isa.h"
 #include "vt/sim.h"
@@ -19,9 +20,10 @@ typedef struct vt_simt_entry {
 
 enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
-/* Ventus CSRs 0x800..0x80c (isa.md 4.1) */
-enum { CSR_TID, CSR_NUMW, CSR_NUMT, CSR_KNL, CSR_WGID, CSR_WID, CSR_LDS, CSR_PDS,
-       CSR_GIDX, CSR_GIDY, CSR_GIDZ, CSR_PRINT, CSR_RPC, CSR_VENTUS_COUNT };
+/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1), by number (isa_csrs.def):
+ * WCSR(w, PDS) is warp w's CSR_PDS. */
+#define VT_WARP_CSRS (VT_CSR_RPC - VT_CSR_TID + 1)
+#define WCSR(w, name) ((w)->csr[VT_CSR_##name - VT_CSR_TID])
 
 struct vt_wg;
 
@@ -47,7 +49,7 @@ typedef struct vt_warp {
   int state;
   unsigned wid;
   struct vt_wg *wg;
-  uint32_t csr[CSR_VENTUS_COUNT];
+  uint32_t csr[VT_WARP_CSRS];
   uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch;
   uint32_t fflags, frm, vstart, vxrm, vxsat, vl, vtype;
   bool vill;
@@ -73,6 +75,7 @@ typedef struct vt_wg {
 } vt_wg;
 
 typedef struct vt_dcache_entry {
+  const vt_insn_desc *d; /* NULL: not an instruction */
   uint32_t word;
   uint16_t id;
   uint8_t rd, rs1, rs2, rs3, vm;

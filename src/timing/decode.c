@@ -1,24 +1,21 @@
 /* Static timing information of every instruction, derived from the
- * instruction table: issue path and functional unit from the execution class
- * (uarch.md 2.1 step 5), registers read and written from the operand list,
- * the FPU latency class from the mnemonic. */
+ * instruction table: issue path and functional unit from the unit column
+ * (uarch.md 2.1 step 5), registers read and written from the operand list
+ * and the flags (vd read by multiply-adds, v0 read as carry or select), the
+ * FPU latency from the latency column. */
 #include <string.h>
 
 #include "timing_internal.h"
 
-static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
-
-/* FPU latency class of an FP mnemonic ("v" prefix of vector forms dropped) */
-static uint8_t fpu_latency(const vt_timing_config *c, const char *m) {
-  if (m[0] == 'v') m++;
-  if (strstr(m, "madd") || strstr(m, "msub") || strstr(m, "macc") || strstr(m, "msac"))
-    return (uint8_t)c->lat_fma;
-  if (has_prefix(m, "fadd") || has_prefix(m, "fsub") || has_prefix(m, "frsub") ||
-      has_prefix(m, "fwadd") || has_prefix(m, "fwsub"))
-    return (uint8_t)c->lat_fadd;
-  if (has_prefix(m, "fmul") || has_prefix(m, "fwmul")) return (uint8_t)c->lat_fmul;
-  if (strstr(m, "cvt")) return (uint8_t)c->lat_fcvt;
-  return (uint8_t)c->lat_fmisc;
+/* FPU latency of the table's latency class */
+static uint8_t fpu_latency(const vt_timing_config *c, vt_lat lat) {
+  switch (lat) {
+  case VT_LAT_FMA: return (uint8_t)c->lat_fma;
+  case VT_LAT_FADD: return (uint8_t)c->lat_fadd;
+  case VT_LAT_FMUL: return (uint8_t)c->lat_fmul;
+  case VT_LAT_FCVT: return (uint8_t)c->lat_fcvt;
+  default: return (uint8_t)c->lat_fmisc;
+  }
 }
 
 static void add_src(tm_iinfo *in, uint8_t kind, uint8_t field) {
@@ -47,12 +44,8 @@ void tm_build_info(vt_timing *t) {
       }
     }
     if (in->dst_kind == TM_R_V) in->flags |= TM_I_VECTOR;
-    /* multiply-accumulate forms (syntax "vd, vs1, vs2" / "vd, rs1, vs2") read vd */
-    if (d->nops >= 3 && d->ops[0] == VT_OP_VD &&
-        (d->ops[1] == VT_OP_VS1 || (d->ops[1] == VT_OP_RS1 && d->ops[2] == VT_OP_VS2)))
-      add_src(in, TM_R_V, TM_F_RD);
-    /* a literal v0 operand (vadc, vmerge ... v0) */
-    if (d->tmpl && strstr(d->tmpl, "v0")) add_src(in, TM_R_V, TM_F_V0);
+    if (d->flags & VT_F_RVD) add_src(in, TM_R_V, TM_F_RD);  /* multiply-adds */
+    if (d->flags & VT_F_V0) add_src(in, TM_R_V, TM_F_V0);   /* carry or select */
     /* path and unit */
     in->path = TM_V;
     switch ((vt_exec_class)d->exec_class) {
@@ -76,7 +69,7 @@ void tm_build_info(vt_timing *t) {
     case VT_EX_DIV: case VT_EX_VDIV: in->unit = TM_U_SFU; in->flags |= TM_I_IDIV; break;
     case VT_EX_SFU: case VT_EX_VSFU: in->unit = TM_U_SFU; break;
     case VT_EX_FPU: case VT_EX_VFPU:
-      in->unit = TM_U_FPU; in->lat = fpu_latency(c, d->mnemonic); break;
+      in->unit = TM_U_FPU; in->lat = fpu_latency(c, (vt_lat)d->lat); break;
     case VT_EX_VALU: case VT_EX_VPERM: case VT_EX_VMASK:
       in->unit = TM_U_VALU; in->lat = (uint8_t)c->lat_valu; break;
     case VT_EX_VBRANCH:
@@ -84,7 +77,7 @@ void tm_build_info(vt_timing *t) {
       in->flags |= TM_I_BRANCH | TM_I_VBRANCH;
       break;
     case VT_EX_SIMT:
-      if (id == VT_INSN_JOIN) {
+      if (d->sem == VT_SEM_JOIN) {
         in->unit = TM_U_VALU; in->lat = (uint8_t)c->lat_valu; in->flags |= TM_I_BRANCH;
       } else { /* setrpc */
         in->path = TM_X; in->unit = TM_U_CSR; in->lat = (uint8_t)c->lat_csr;

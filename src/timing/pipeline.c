@@ -330,9 +330,7 @@ static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn 
   const vt_timing_config *c = &t->cfg;
   uint32_t lanes = (info->flags & TM_I_VECTOR) ? (fw->mask & fw->lane_limit) : 1u;
   unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
-  bool is_signed = true;
-  const char *m = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
-  if (strstr(m, "divu") || strstr(m, "remu")) is_signed = false;
+  bool is_signed = (in->d->flags & VT_F_SA) != 0;
   for (unsigned base = 0; base < VT_MAX_LANES; base += g) {
     uint32_t gm = (g >= 32 ? 0xffffffffu : ((1u << g) - 1u)) << base;
     if (!(lanes & gm)) continue;

@@ -1,0 +1,123 @@
+/* Integer element-wise vector instructions at every element width: the
+ * operation bodies of vint_body.h instantiated per width, and the one driver
+ * that reads the operands at the widths the row's element-width rule gives
+ * (extending them for widening rows), runs the body at the compute width and
+ * writes the destination. SEW 32 single-width instructions (what compiled
+ * kernels execute) run on the register lanes in place. */
+#include "exec_vector.h"
+
+#define L VT_MAX_LANES
+
+#define VB_W 8
+#define VB_T uint8_t
+#define VB_ST int8_t
+#define VB_WT uint16_t
+#define VB_SWT int16_t
+#define VB_NAME(x) x##_8
+#include "vint_body.h"
+
+#define VB_W 16
+#define VB_T uint16_t
+#define VB_ST int16_t
+#define VB_WT uint32_t
+#define VB_SWT int32_t
+#define VB_NAME(x) x##_16
+#include "vint_body.h"
+
+#define VB_W 32
+#define VB_T uint32_t
+#define VB_ST int32_t
+#define VB_WT uint64_t
+#define VB_SWT int64_t
+#define VB_NAME(x) x##_32
+#include "vint_body.h"
+
+/* operands of one element-wise instruction */
+typedef struct vint_ops {
+  const vt_insn *in;
+  const vshape *s;
+  uint32_t m;      /* lanes computed */
+  bool bvec;       /* B is vs1 (else the scalar or immediate below) */
+  uint64_t bscal;  /* B of .vx/.vi forms */
+  uint32_t v0;     /* carries / selects of VT_F_V0 rows */
+} vint_ops;
+
+/* Gather the operands at their widths into arrays of the compute width,
+ * run the body, write the computed lanes of vd (or the mask bits). */
+#define DEFINE_RUN(W, T)                                                               \
+  static bool vint_run_##W(vctx *c, const vint_ops *o, uint32_t *maskbits) {          \
+    const vt_insn *in = o->in;                                                        \
+    const uint32_t fl = in->d->flags;                                                 \
+    const bool sa = fl & VT_F_SA, sb = fl & VT_F_SB;                                  \
+    T a[L], b[L], d[L], cy[L];                                                        \
+    for (unsigned i = 0; i < L; i++) {                                                \
+      a[i] = (T)vext(vget(c, in->rs2, i, o->s->ea), o->s->ea, sa);                    \
+      b[i] = (T)vext(o->bvec ? vget(c, in->rs1, i, o->s->eb) : o->bscal, o->s->eb, sb); \
+      d[i] = (T)vget(c, in->rd, i, o->s->ed);                                         \
+      cy[i] = (T)((o->v0 >> i) & 1u);                                                 \
+    }                                                                                 \
+    const T *pa = a, *pb = b;                                                         \
+    if (fl & VT_F_REV) pa = b, pb = a;                                                \
+    if (!vint_body_##W(in->d->sem, fl, d, pa, pb, cy, o->m, c->w)) return false;      \
+    for (unsigned i = 0; i < L; i++) {                                                \
+      if (!((o->m >> i) & 1)) continue;                                               \
+      if (maskbits)                                                                   \
+        *maskbits = (*maskbits & ~(1u << i)) | ((uint32_t)(d[i] & 1u) << i);          \
+      else                                                                            \
+        vput(c, i, o->s->ed, d[i]);                                                   \
+    }                                                                                 \
+    return true;                                                                      \
+  }
+DEFINE_RUN(8, uint8_t)
+DEFINE_RUN(16, uint16_t)
+DEFINE_RUN(32, uint32_t)
+
+/* SEW 32, every operand 32 bits wide: the registers' lanes are the arrays */
+static bool vint_in_place(vt_warp *w, const vint_ops *o) {
+  const vt_insn *in = o->in;
+  uint32_t bb[L], cy[L];
+  const uint32_t *a = w->v[in->rs2], *b = w->v[in->rs1];
+  if (!o->bvec) {
+    for (int i = 0; i < L; i++) bb[i] = (uint32_t)o->bscal;
+    b = bb;
+  }
+  if (in->d->flags & VT_F_V0)
+    for (int i = 0; i < L; i++) cy[i] = (o->v0 >> i) & 1u;
+  if (in->d->flags & VT_F_REV) {
+    const uint32_t *t = a;
+    a = b, b = t;
+  }
+  return vint_body_32(in->d->sem, in->d->flags, w->v[in->rd], a, b, cy, o->m, w);
+}
+
+int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m,
+            vt_error *err) {
+  const uint32_t fl = in->d->flags;
+  vint_ops o = {in, s, m, !(fl & (VT_F_BX | VT_F_BI)), 0, 0};
+  if (fl & VT_F_BI) o.bscal = (uint32_t)in->vimm;
+  else if (fl & VT_F_BX) o.bscal = w->x[in->rs1];
+  if (fl & VT_F_V0) o.v0 = w->v[0][0];
+  bool done;
+  if (!(fl & VT_F_MASKW) && s->cw == 32 && s->ea == 32 && s->ed == 32 && s->eb == 32) {
+    if (!vint_in_place(w, &o)) return vt_vunimplemented(err, in, 32);
+    trace_v(dev, w, in->rd, m);
+    return VT_OK;
+  }
+  vctx c = vctx_make(w, in->rd);
+  if (fl & VT_F_MASKW) {
+    /* carry/borrow out as packed mask bits in lane 0 of vd (isa.md 3.4) */
+    uint32_t bits = w->v[in->rd][0];
+    done = s->cw == 8 ? vint_run_8(&c, &o, &bits)
+         : s->cw == 16 ? vint_run_16(&c, &o, &bits) : vint_run_32(&c, &o, &bits);
+    if (done) {
+      w->v[in->rd][0] = bits;
+      trace_v(dev, w, in->rd, 1);
+    }
+  } else {
+    done = s->cw == 8 ? vint_run_8(&c, &o, NULL)
+         : s->cw == 16 ? vint_run_16(&c, &o, NULL) : vint_run_32(&c, &o, NULL);
+    if (done) vtrace_group(dev, &c);
+  }
+  if (!done) return vt_vunimplemented(err, in, vt_vsew(w));
+  return VT_OK;
+}
