@@ -94,7 +94,7 @@ static uint32_t rnd_bf16_input(void) {
 }
 
 TEST(f32_to_bf16_vs_mpfr) {
-  long n = count(400000);
+  long n = count(1000000);
   for (int rm = 0; rm < 5; rm++) {
     stats s = {0, 0};
     for (long i = 0; i < n; i++) {

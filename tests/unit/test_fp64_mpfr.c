@@ -339,13 +339,13 @@ static void run_binary(check_state *st, int op, fn2 f, long base) {
   printf("  (%.1f s)\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
 }
 
-TEST(add_vs_mpfr) { run_binary(st, OP_ADD, vt_f64_add, 500000); }
-TEST(sub_vs_mpfr) { run_binary(st, OP_SUB, vt_f64_sub, 250000); }
-TEST(mul_vs_mpfr) { run_binary(st, OP_MUL, vt_f64_mul, 500000); }
-TEST(div_vs_mpfr) { run_binary(st, OP_DIV, vt_f64_div, 400000); }
+TEST(add_vs_mpfr) { run_binary(st, OP_ADD, vt_f64_add, 800000); }
+TEST(sub_vs_mpfr) { run_binary(st, OP_SUB, vt_f64_sub, 400000); }
+TEST(mul_vs_mpfr) { run_binary(st, OP_MUL, vt_f64_mul, 800000); }
+TEST(div_vs_mpfr) { run_binary(st, OP_DIV, vt_f64_div, 600000); }
 
 TEST(sqrt_vs_mpfr) {
-  long n = count(400000);
+  long n = count(600000);
   for (int rm = 0; rm < 5; rm++) {
     stats s = {0, 0};
     for (long i = 0; i < n; i++) {
@@ -420,11 +420,11 @@ static void run_fma(check_state *st, int op, fn3 f, long base) {
   printf("  (%.1f s)\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
 }
 
-TEST(fma_vs_mpfr) { run_fma(st, OP_FMA, vt_f64_fma, 500000); }
+TEST(fma_vs_mpfr) { run_fma(st, OP_FMA, vt_f64_fma, 800000); }
 TEST(fmsub_fnmsub_fnmadd_vs_mpfr) {
-  run_fma(st, OP_FMSUB, vt_f64_fmsub, 80000);
-  run_fma(st, OP_FNMSUB, vt_f64_fnmsub, 80000);
-  run_fma(st, OP_FNMADD, vt_f64_fnmadd, 80000);
+  run_fma(st, OP_FMSUB, vt_f64_fmsub, 120000);
+  run_fma(st, OP_FNMSUB, vt_f64_fnmsub, 120000);
+  run_fma(st, OP_FNMADD, vt_f64_fnmadd, 120000);
 }
 
 /* ---------- float -> integer ---------- */
@@ -489,7 +489,7 @@ TEST(float_to_int_vs_mpfr) {
   static const to_int_case cases[] = {
       {"f64->i32", 1, 32, 1}, {"f64->u32", 1, 32, 0}, {"f64->i64", 1, 64, 1},
       {"f64->u64", 1, 64, 0}, {"f32->i64", 0, 64, 1}, {"f32->u64", 0, 64, 0}};
-  long n = count(120000);
+  long n = count(200000);
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     const to_int_case *c = &cases[k];
     for (int rm = 0; rm < 5; rm++) {
@@ -610,7 +610,7 @@ static uint64_t rnd_int64(int p) {
 }
 
 TEST(int_to_float_vs_mpfr) {
-  long n = count(120000);
+  long n = count(200000);
   for (int k = 0; k < 4; k++) {
     int to64 = k < 2, sgn = k % 2 == 0;
     const char *name = to64 ? (sgn ? "i64->f64" : "u64->f64") : (sgn ? "i64->f32" : "u64->f32");
@@ -771,8 +771,8 @@ static void run_narrow(check_state *st, const char *name, ofmt dst, long base) {
 }
 
 TEST(f64_to_f32_f16_vs_mpfr) {
-  run_narrow(st, "f64->f32", O_F32, 250000);
-  run_narrow(st, "f64->f16", O_F16, 150000);
+  run_narrow(st, "f64->f32", O_F32, 400000);
+  run_narrow(st, "f64->f16", O_F16, 250000);
   /* hand-computed */
   uint32_t f = 0;
   CHECK_EQ_U32(st, vt_f64_to_f32(0x3ff0000010000000, VT_RM_RNE, &f), 0x3f800000); /* 1 + 2^-24 */
