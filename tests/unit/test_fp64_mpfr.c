@@ -444,9 +444,8 @@ static uint64_t rnd_cvt_f64(void) {
     double d = (double)(rnd64() >> (14 + rndn(50))) + 0.25 * rndn(4);
     return dbits(rndn(2) ? -d : d);
   }
-  if (r == 5) { /* near 2^31.., 2^63..: n + k/4 with large n */
-    uint64_t n = ((uint64_t)1 << (30 + rndn(35))) + (uint64_t)(int64_t)((int)rndn(9) - 4);
-    double d = (double)n + 0.25 * rndn(4);
+  if (r == 5) { /* near 2^30 .. 2^64: 2^k + n + j/4 (rounded by the host above 2^53) */
+    double d = ldexp(1.0, 30 + (int)rndn(35)) + (double)((int)rndn(9) - 4) + 0.25 * rndn(4);
     return dbits(rndn(2) ? -d : d);
   }
   return make_f64(rndn(2), 950 + (int)rndn(140), rnd_frac());
