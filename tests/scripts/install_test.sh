@@ -1,20 +1,97 @@
 #!/bin/sh
-# Installs vt into a temporary prefix with `cmake --install` (what
-# `make install PREFIX=...` runs) and builds a program against it through
-# pkg-config. Usage: install_test.sh BUILD_DIR
+# `make install PREFIX=P` (it runs `cmake --install`) gives a vt that works on
+# its own, checked in a fresh prefix under TMP_ROOT:
+#  - the files: vt, libvt.{a,so}, headers, vt.pc, the device-side start-up
+#    code and printf (P/share/vt/crt0.s, vtprintf.s), the user docs
+#    (P/share/doc/vt/README.md and docs/*.md);
+#  - the installed vt runs without LD_LIBRARY_PATH and assembles kernels with
+#    the installed crt0.s and vtprintf.s; a kernel's printf output is checked
+#    against values computed by hand;
+#  - a host program (examples/vecadd.c) built with `pkg-config --cflags
+#    --libs vt` links the installed shared libvt, finds it at run time through
+#    the RUNPATH that vt.pc adds, and checks its kernel's results;
+#  - a program linked statically through pkg-config runs.
+# Usage: install_test.sh SOURCE_DIR BUILD_DIR TMP_ROOT
 set -eu
-BUILD=$1
-PREFIX=$(mktemp -d)
-trap 'rm -rf "$PREFIX"' EXIT
-cmake --install "$BUILD" --prefix "$PREFIX" >/dev/null
-for f in bin/vt include/vt/isa.h include/vt/asm.h include/vt/elf.h include/vt/sim.h; do
-  test -e "$PREFIX/$f" || { echo "missing $PREFIX/$f"; exit 1; }
+SRC=$1
+BUILD=$2
+mkdir -p "$3"
+T=$(mktemp -d "$3/install_prefix.XXXXXX")
+P=$T/prefix
+unset LD_LIBRARY_PATH
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+finish() {
+  echo "$passed passed, $failed failed"
+  if [ "$failed" -eq 0 ]; then rm -rf "$T"; else echo "temporary files kept in $T"; fi
+  [ "$failed" -eq 0 ]
+}
+
+cmake --install "$BUILD" --prefix "$P" >/dev/null
+
+missing=
+for f in bin/vt include/vt_runtime.h include/ventus.h include/vt/isa.h include/vt/asm.h \
+  include/vt/sim.h share/vt/crt0.s share/vt/vtprintf.s share/doc/vt/README.md; do
+  [ -e "$P/$f" ] || missing="$missing $f"
 done
-ls "$PREFIX"/lib*/libvt.a "$PREFIX"/lib*/libvt.so >/dev/null
-PC=$(ls -d "$PREFIX"/lib*/pkgconfig)
-if ! command -v pkg-config >/dev/null 2>&1; then echo "SKIP: pkg-config not installed"; exit 0; fi
-cat > "$PREFIX/use.c" <<'C'
-#include <stdio.h>
+for d in "$SRC"/docs/*.md; do
+  [ -e "$P/share/doc/vt/docs/${d##*/}" ] || missing="$missing share/doc/vt/docs/${d##*/}"
+done
+ls "$P"/lib*/libvt.a "$P"/lib*/libvt.so "$P"/lib*/pkgconfig/vt.pc >/dev/null 2>&1 ||
+  missing="$missing lib/libvt.a|libvt.so|pkgconfig/vt.pc"
+if [ -z "$missing" ]; then ok installed_files; else fail "installed_files: missing$missing"; fi
+# one copy of the start-up code in the repository, installed as it is
+if cmp -s "$SRC/examples/kernels/crt0.s" "$P/share/vt/crt0.s" &&
+  cmp -s "$SRC/examples/kernels/vtprintf.s" "$P/share/vt/vtprintf.s"; then
+  ok startup_code_is_the_repository_copy
+else fail startup_code_is_the_repository_copy; fi
+
+# the installed vt on its own: assemble with the installed crt0/vtprintf, launch
+if "$P/bin/vt" --version >/dev/null &&
+  "$P/bin/vt" as "$P/share/vt/crt0.s" "$SRC/examples/kernels/hello.s" "$P/share/vt/vtprintf.s" \
+    -o "$T/hello.elf" &&
+  "$P/bin/vt" launch "$T/hello.elf" --kernel hello --global 8 --local 8 --threads 4 \
+    --arg out:32 -q >"$T/hello.out"; then
+  # gid 3: 3*3 = 9, odd, in warp 0 (lanes 0-3); gid 6: 36 = 0x24, warp 1
+  if grep -qx 'gid 3: square 9 = 0x9 (odd), negated -3, warp 0' "$T/hello.out" &&
+    grep -qx 'gid 6: square 36 = 0x24 (even), negated -6, warp 1' "$T/hello.out" &&
+    grep -qx '\[A\] workgroup 0: 2 warp(s) x 4 threads, 100% ready' "$T/hello.out"; then
+    ok installed_vt_assembles_and_launches
+  else fail "installed_vt_assembles_and_launches: output"; cat "$T/hello.out"; fi
+else fail installed_vt_assembles_and_launches; fi
+
+if ! command -v pkg-config >/dev/null 2>&1; then
+  echo "pkg-config is not installed (pkgconf): the pkg-config checks fail"
+  fail pkg_config_present
+  finish
+  exit 1
+fi
+export PKG_CONFIG_PATH
+PKG_CONFIG_PATH=$(ls -d "$P"/lib*/pkgconfig)
+LIBDIR=$(pkg-config --variable=libdir vt)
+if [ "$(cd "$(pkg-config --variable=pkgdatadir vt)" && pwd -P)" = "$(cd "$P/share/vt" && pwd -P)" ]; then
+  ok pkgdatadir_variable
+else fail pkgdatadir_variable; fi
+
+# a host program against the shared library, run without LD_LIBRARY_PATH
+# shellcheck disable=SC2046  # pkg-config output is meant to be split
+if "$P/bin/vt" as "$P/share/vt/crt0.s" "$SRC/examples/kernels/vecadd.s" -o "$T/vecadd.elf" &&
+  cc "$SRC/examples/vecadd.c" $(pkg-config --cflags --libs vt) -o "$T/vecadd"; then
+  dep=$(ldd "$T/vecadd" | grep 'libvt\.so' || true)
+  want=$(cd "$LIBDIR" && pwd -P)/libvt.so.0
+  got=$(echo "$dep" | sed -n 's/.*=> \([^ ]*\) .*/\1/p')
+  if [ -n "$got" ] && [ "$(cd "$(dirname "$got")" && pwd -P)/$(basename "$got")" = "$want" ]; then
+    ok shared_link_uses_installed_libvt
+  else fail "shared_link_uses_installed_libvt: ldd says '$dep', expected $want"; fi
+  if "$T/vecadd" "$T/vecadd.elf" 1024 32 4 >"$T/vecadd.out" 2>&1; then
+    ok shared_program_runs
+  else fail shared_program_runs; cat "$T/vecadd.out"; fi
+else fail shared_program_builds; fi
+
+# a program linked statically through pkg-config
+cat >"$T/use.c" <<'C'
 #include <string.h>
 #include <vt/isa.h>
 int main(void) {
@@ -23,7 +100,8 @@ int main(void) {
   return strcmp(b, "li\ta0, 5") != 0;
 }
 C
-cc "$PREFIX/use.c" $(PKG_CONFIG_PATH=$PC pkg-config --cflags --libs vt) -static -o "$PREFIX/use"
-"$PREFIX/use"
-"$PREFIX/bin/vt" --version
-echo "1 passed, 0 failed"
+# shellcheck disable=SC2046
+if cc "$T/use.c" $(pkg-config --cflags --libs --static vt) -static -o "$T/use" && "$T/use"; then
+  ok static_program_runs
+else fail static_program_runs; fi
+finish

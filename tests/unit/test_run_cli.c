@@ -13,15 +13,6 @@
 #define CASES VT_SHARED_DIR "/cases"
 #define TMP VT_TEST_TMP
 
-static bool have_cases(void) {
-  struct stat sb;
-  if (stat(CASES "/gaussian/Fan2_2.metadata", &sb) != 0) {
-    printf("skip: official cases not found in %s\n", CASES);
-    return false;
-  }
-  return true;
-}
-
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
@@ -141,7 +132,6 @@ static const char *const STATS_KEYS[] = {
 /* ---------------- official cases through the CLI ---------------- */
 
 TEST(official_cases_dump) {
-  if (!have_cases()) return;
   uint32_t want[64];
   for (int i = 0; i < 64; i++) want[i] = 0x41800000u; /* 16.0 */
   CHECK_EQ_U32(st, vt_run("-q --dump 0x90002000:64:" TMP "/c1.bin " CASES
@@ -185,7 +175,6 @@ TEST(official_cases_dump) {
 }
 
 TEST(summary_line) {
-  if (!have_cases()) return;
   char *err = NULL;
   CHECK_EQ_U32(st, vt_run(GAUSSIAN_FILES, NULL, &err), 0);
   check_contains(st, err, "vt run: 6 launch(es), 6 workgroup(s), ");
@@ -199,7 +188,6 @@ TEST(summary_line) {
 }
 
 TEST(stats_json) {
-  if (!have_cases()) return;
   CHECK_EQ_U32(st, vt_run("-q --stats-json " TMP "/s.json " CASES "/vecadd_4x16/vecadd.metadata",
                           NULL, NULL), 0);
   char *js = slurp(TMP "/s.json", NULL);
@@ -234,7 +222,6 @@ TEST(stats_json) {
 
 /* one trace line per warp instruction; the format of a line */
 TEST(trace_lines) {
-  if (!have_cases()) return;
   CHECK_EQ_U32(st, vt_run("-q --trace " TMP "/t.txt --stats-json " TMP "/t.json " CASES
                           "/matadd/matadd.metadata", NULL, NULL), 0);
   size_t len = 0;
@@ -287,15 +274,6 @@ TEST(config_file) {
   CHECK_EQ_U32(st, vt_run("--config " TMP "/good.cfg --sms 1 --dump-config", &out, NULL), 0);
   check_contains(st, out, "sms = 1\n");
   free(out);
-  if (have_cases()) {
-    CHECK_EQ_U32(st, vt_run("-q --config " TMP "/good.cfg " CASES "/matadd/matadd.metadata",
-                            NULL, NULL), 0);
-    spit(TMP "/small.cfg", "max_insns = 10\n");
-    CHECK_EQ_U32(st, vt_run("-q --config " TMP "/small.cfg " CASES "/matadd/matadd.metadata",
-                            NULL, &err), 1);
-    check_contains(st, err, "instruction budget of 10 warp instructions exhausted");
-    free(err);
-  }
   struct {
     const char *text, *msg;
   } bad[] = {
@@ -314,6 +292,20 @@ TEST(config_file) {
   }
   CHECK_EQ_U32(st, vt_run("--config " TMP "/no-such.cfg --dump-config", NULL, &err), 2);
   check_contains(st, err, "no-such.cfg: No such file or directory");
+  free(err);
+}
+
+/* a configuration file applied to a run of an official case */
+TEST(config_file_run) {
+  char *err = NULL;
+  spit(TMP "/good.cfg", "sms = 4\nwarp_slots=16\nthreads = 4\nlds_bytes = 0x10000\n"
+                        "max_insns = 100000\n");
+  CHECK_EQ_U32(st, vt_run("-q --config " TMP "/good.cfg " CASES "/matadd/matadd.metadata",
+                          NULL, NULL), 0);
+  spit(TMP "/small.cfg", "max_insns = 10\n");
+  CHECK_EQ_U32(st, vt_run("-q --config " TMP "/small.cfg " CASES "/matadd/matadd.metadata",
+                          NULL, &err), 1);
+  check_contains(st, err, "instruction budget of 10 warp instructions exhausted");
   free(err);
 }
 
@@ -341,7 +333,6 @@ TEST(usage_errors) {
 }
 
 TEST(threads_fixed_mismatch) {
-  if (!have_cases()) return;
   char *err = NULL;
   int rc = vt_run("--threads 8 " CASES "/matadd/matadd.metadata", NULL, &err);
   CHECK(st, rc != 0);
@@ -356,7 +347,6 @@ TEST(threads_fixed_mismatch) {
 }
 
 TEST(malformed_input) {
-  if (!have_cases()) return;
   char *m = slurp(CASES "/matadd/matadd.metadata", NULL), *d = slurp(CASES "/matadd/matadd.data", NULL);
   CHECK(st, m && d);
   if (!m || !d) return;
@@ -383,7 +373,6 @@ TEST(malformed_input) {
 }
 
 TEST(budget_error_names_location) {
-  if (!have_cases()) return;
   char *err = NULL;
   CHECK_EQ_U32(st, vt_run("--max-insns 10 " CASES "/matadd/matadd.metadata", NULL, &err), 1);
   check_contains(st, err, "matadd.metadata: SM 0, workgroup 0, warp ");
@@ -457,17 +446,14 @@ static void random_add_case(check_state *st, const char *meta, unsigned n, unsig
 }
 
 TEST(random_vecadd_4x16) {
-  if (!have_cases()) return;
   random_add_case(st, CASES "/vecadd_4x16/vecadd.metadata", 64, 8);
 }
 
 TEST(random_matadd) {
-  if (!have_cases()) return;
   random_add_case(st, CASES "/matadd/matadd.metadata", 16, 8);
 }
 
 TEST(random_vecadd4x4) {
-  if (!have_cases()) return;
   random_add_case(st, CASES "/vecadd4x4/vecadd4x4.metadata", 16, 4);
 }
 
@@ -529,7 +515,6 @@ static void compare_floats(check_state *st, const char *what, const float *got, 
 }
 
 TEST(random_gaussian) {
-  if (!have_cases()) return;
   /* the reference reproduces the shipped case first (m starts at zero) */
   float a[16], b[4], m[16], ra[16], rb[4], rm[16];
   CHECK_EQ_U32(st, gaussian_run(st, NULL, NULL, a, b, m), VT_OK);
@@ -581,7 +566,6 @@ TEST(random_gaussian) {
 /* --elf places the ELF's PT_LOAD segments (here a .data word and a zeroed
  * .bss) before the launches; a non-ELF file is a clear error */
 TEST(elf_segments_loaded) {
-  if (!have_cases()) return;
   spit(TMP "/seg.s", ".text\n.globl _start\n_start: ret\n.data\nw: .word 0x12345678\n"
                      ".bss\nz: .zero 8\n");
   char cmd[4096];
@@ -602,7 +586,7 @@ TEST(elf_segments_loaded) {
   free(err);
 }
 
-RUN_TESTS(T(official_cases_dump), T(elf_segments_loaded), T(summary_line), T(stats_json), T(trace_lines), T(dump_config),
-          T(config_file), T(usage_errors), T(threads_fixed_mismatch), T(malformed_input),
-          T(budget_error_names_location), T(random_vecadd_4x16), T(random_matadd),
-          T(random_vecadd4x4), T(random_gaussian))
+RUN_TESTS(T_CASES(official_cases_dump), T_CASES(elf_segments_loaded), T_CASES(summary_line), T_CASES(stats_json), T_CASES(trace_lines), T(dump_config),
+          T(config_file), T_CASES(config_file_run), T(usage_errors), T_CASES(threads_fixed_mismatch), T_CASES(malformed_input),
+          T_CASES(budget_error_names_location), T_CASES(random_vecadd_4x16), T_CASES(random_matadd),
+          T_CASES(random_vecadd4x4), T_CASES(random_gaussian))

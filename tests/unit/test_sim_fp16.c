@@ -267,19 +267,6 @@ TEST(illegal_cases) {
   EXPECT_ERROR(t, "LMUL = 8");
 }
 
-int main(void) {
-  static const test_case tests[] = {
-      {"arith_e16", arith_e16},
-      {"fma_cvt_e16", fma_cvt_e16},
-      {"compare_misc_e16", compare_misc_e16},
-      {"rounding_via_frm", rounding_via_frm},
-      {"masks_moves_e16", masks_moves_e16},
-      {"reductions_slides_e16", reductions_slides_e16},
-      {"widening_e16", widening_e16},
-      {"widening_cvt_e16", widening_cvt_e16},
-      {"narrowing_e16", narrowing_e16},
-      {"int8_converts_e8", int8_converts_e8},
-      {"illegal_cases", illegal_cases},
-  };
-  return run_tests(tests, sizeof tests / sizeof tests[0]);
-}
+RUN_TESTS(T(arith_e16), T(fma_cvt_e16), T(compare_misc_e16), T(rounding_via_frm),
+          T(masks_moves_e16), T(reductions_slides_e16), T(widening_e16), T(widening_cvt_e16),
+          T(narrowing_e16), T(int8_converts_e8), T(illegal_cases))

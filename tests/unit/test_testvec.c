@@ -9,15 +9,6 @@
 
 #define CASES VT_SHARED_DIR "/cases"
 
-static bool have_cases(void) {
-  struct stat sb;
-  if (stat(CASES "/matadd/matadd.metadata", &sb) != 0) {
-    printf("skip: official cases not found in %s\n", CASES);
-    return false;
-  }
-  return true;
-}
-
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
@@ -123,7 +114,6 @@ static void check_bufs(check_state *st, const vt_testvec *tv, const uint32_t *ba
 
 /* formats-and-launch.md 2.4 */
 TEST(official_matadd) {
-  if (!have_cases()) return;
   vt_testvec *tv = NULL;
   vt_error e;
   CHECK_EQ_U32(st, vt_testvec_load(CASES "/matadd/matadd.metadata", NULL, &tv, &e), VT_OK);
@@ -186,7 +176,6 @@ TEST(official_matadd) {
 
 /* formats-and-launch.md 2.5 */
 TEST(official_vecadd4x4) {
-  if (!have_cases()) return;
   vt_testvec *tv = NULL;
   vt_error e;
   CHECK_EQ_U32(st, vt_testvec_load(CASES "/vecadd4x4/vecadd4x4.metadata", NULL, &tv, &e), VT_OK);
@@ -212,7 +201,6 @@ TEST(official_vecadd4x4) {
 }
 
 TEST(official_vecadd_4x16) {
-  if (!have_cases()) return;
   vt_testvec *tv = NULL;
   vt_error e;
   CHECK_EQ_U32(st, vt_testvec_load(CASES "/vecadd_4x16/vecadd.metadata", NULL, &tv, &e), VT_OK);
@@ -234,7 +222,6 @@ TEST(official_vecadd_4x16) {
 /* gaussian: buffers in argument order of first use (m, a, b), later
  * launches carry only the new buffers */
 TEST(official_gaussian) {
-  if (!have_cases()) return;
   vt_testvec *tv = NULL;
   vt_error e;
   CHECK_EQ_U32(st, vt_testvec_load(CASES "/gaussian/Fan1_0.metadata", NULL, &tv, &e), VT_OK);
@@ -270,7 +257,6 @@ TEST(official_gaussian) {
 /* old: matadd without the start_pc field (68 lines); oldest: also without
  * the allocation-size row (54 lines) */
 TEST(old_and_oldest_layouts) {
-  if (!have_cases()) return;
   load_matadd_lines();
   lines old = matadd_meta;
   del_line(&old, 0);
@@ -313,7 +299,6 @@ TEST(old_and_oldest_layouts) {
 /* blank lines, upper case, CRLF and an extra all-zero .data line are
  * accepted (2.1, 2.3) */
 TEST(tolerated_variations) {
-  if (!have_cases()) return;
   load_matadd_lines();
   size_t mlen = 0, dlen = 0;
   char *m = join(&matadd_meta), *d = join(&matadd_data);
@@ -354,7 +339,6 @@ TEST(tolerated_variations) {
 /* ---------------- malformed inputs ---------------- */
 
 TEST(malformed_metadata) {
-  if (!have_cases()) return;
   load_matadd_lines();
   lines m = matadd_meta;
   /* odd line count */
@@ -404,7 +388,6 @@ TEST(malformed_metadata) {
 }
 
 TEST(malformed_data) {
-  if (!have_cases()) return;
   load_matadd_lines();
   lines d = matadd_data;
   d.n--;
@@ -431,7 +414,6 @@ TEST(malformed_data) {
 }
 
 TEST(missing_files) {
-  if (!have_cases()) return;
   load_matadd_lines();
   char path[512];
   snprintf(path, sizeof path, "%s/nodata.metadata", VT_TEST_TMP);
@@ -456,6 +438,6 @@ TEST(missing_files) {
   CHECK(st, strstr(e.message, "absent.metadata: cannot open") != NULL);
 }
 
-RUN_TESTS(T(official_matadd), T(official_vecadd4x4), T(official_vecadd_4x16),
-          T(official_gaussian), T(old_and_oldest_layouts), T(tolerated_variations),
-          T(malformed_metadata), T(malformed_data), T(missing_files))
+RUN_TESTS(T_CASES(official_matadd), T_CASES(official_vecadd4x4), T_CASES(official_vecadd_4x16),
+          T_CASES(official_gaussian), T_CASES(old_and_oldest_layouts), T_CASES(tolerated_variations),
+          T_CASES(malformed_metadata), T_CASES(malformed_data), T_CASES(missing_files))

@@ -233,14 +233,5 @@ TEST(barriers) {
   check_cost(st, "barrier, 2 warps", "", "  barrier x0, x0, 0\n  nop\n", 8, 2, 4);
 }
 
-int main(void) {
-  static const test_case tests[] = {{"chains", chains},
-                                    {"streams", streams},
-                                    {"sfu", sfu},
-                                    {"global_loads", global_loads},
-                                    {"shared_strides", shared_strides},
-                                    {"branches", branches},
-                                    {"barriers", barriers},
-                                    {"register_limited_residency", register_limited_residency}};
-  return run_tests(tests, sizeof tests / sizeof tests[0]);
-}
+RUN_TESTS(T(chains), T(streams), T(sfu), T(global_loads), T(shared_strides), T(branches),
+          T(barriers), T(register_limited_residency))

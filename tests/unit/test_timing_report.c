@@ -14,16 +14,6 @@
 #define CASES VT_SHARED_DIR "/cases"
 #define TMP VT_TEST_TMP
 
-static bool have_cases(void) {
-  FILE *f = fopen(CASES "/matadd/matadd.metadata", "r");
-  if (!f) {
-    printf("skip: %s not found (shared official cases absent)\n", CASES);
-    return false;
-  }
-  fclose(f);
-  return true;
-}
-
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
@@ -111,7 +101,6 @@ static void same_results(check_state *st, const char *const *meta, unsigned n) {
 }
 
 TEST(official_cases_same_results) {
-  if (!have_cases()) return;
   const char *v1[] = {CASES "/vecadd_4x16/vecadd.metadata"};
   const char *v2[] = {CASES "/vecadd4x4/vecadd4x4.metadata"};
   const char *m[] = {CASES "/matadd/matadd.metadata"};
@@ -250,7 +239,6 @@ static unsigned count_char(const char *s, char c) {
 }
 
 TEST(cli_outputs) {
-  if (!have_cases()) return;
   char cmd[4096];
   snprintf(cmd, sizeof cmd,
            "'%s' run --timing --stats-json %s/t.json --stats-csv %s/t.csv --timeline %s/tl.json "
@@ -368,12 +356,5 @@ TEST(config_options) {
   CHECK(st, vt_timing_config_set(&c, "l2_sets", "x", "x", err, sizeof err) == -1);
 }
 
-int main(void) {
-  static const test_case tests[] = {{"official_cases_same_results", official_cases_same_results},
-                                    {"kernel_same_results", kernel_same_results},
-                                    {"counter_invariants", counter_invariants},
-                                    {"cli_outputs", cli_outputs},
-                                    {"counters_doc_in_sync", counters_doc_in_sync},
-                                    {"config_options", config_options}};
-  return run_tests(tests, sizeof tests / sizeof tests[0]);
-}
+RUN_TESTS(T_CASES(official_cases_same_results), T(kernel_same_results), T(counter_invariants),
+          T_CASES(cli_outputs), T(counters_doc_in_sync), T(config_options))
