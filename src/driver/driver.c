@@ -19,6 +19,7 @@
 #include "driver_config.h"
 #include "ventus.h"
 #include "vt/elf.h"
+#include "vt/knl.h"
 #include "vt/sim.h"
 #include "vt/timing.h"
 
@@ -98,6 +99,16 @@ static dev *lookup(vt_device_h h, const char *fn) {
 }
 
 /* ---- worker ---- */
+/* The descriptor has no work-item count: it comes from the local sizes in
+ * the KNL buffer as the kernel will read them (vt/knl.h; 0 = every lane).
+ * Called with 'mem' held. */
+static uint32_t knl_wg_threads(dev *d, const vt_launch *l) {
+  uint8_t knl[VT_KNL_GEOMETRY_BYTES];
+  vt_error err;
+  if (vt_mem_read(d->sim, l->knl_addr, knl, sizeof knl, &err) != VT_OK) return 0;
+  return vt_knl_wg_threads(knl, sizeof knl, l->threads_per_warp, l->warps_per_wg);
+}
+
 static void *worker_main(void *arg) {
   dev *d = arg;
   pthread_mutex_lock(&d->lock);
@@ -121,6 +132,7 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&d->lock);
     vt_error err;
     pthread_mutex_lock(&d->mem);
+    l.wg_threads = knl_wg_threads(d, &l);
     char name[32];
     snprintf(name, sizeof name, "kernel %llu", (unsigned long long)m.kernel_id);
     int rc = d->timing ? vt_timing_run(d->timing, d->sim, &l, name, &err)
