@@ -104,6 +104,21 @@ TEST(default_local_size_within_the_warp_slots) {
   unsetenv("VT_WARP_SLOTS");
 }
 
+/* a fixed device with 4 KiB of local memory: a workgroup's 1 KiB warp
+ * stacks and the 128-byte alignment slack of its __local data leave room
+ * for (4096 - 128) / 1024 = 3 warps, 96 work-items */
+TEST(default_local_size_within_the_local_memory) {
+  setenv("VT_WARP_SLOTS", "8", 1);
+  setenv("VT_LDS_BYTES", "4096", 1);
+  static const expect cases[] = {
+      {1, {4096, 1, 1}, {64, 1, 1}, 32, 2}, /* multiples of 32 within 96: 32, 64 */
+      {1, {1000, 1, 1}, {50, 1, 1}, 32, 2}, /* divisors within 96: 50 keeps 50/64 busy */
+  };
+  plan_cases(st, NULL, cases, sizeof cases / sizeof cases[0]);
+  unsetenv("VT_WARP_SLOTS");
+  unsetenv("VT_LDS_BYTES");
+}
+
 TEST(geometry_line) {
   vt_rt_launch_info info;
   memset(&info, 0, sizeof info);
@@ -212,5 +227,6 @@ TEST(vt_launch_prints_the_geometry) {
 }
 
 RUN_TESTS(T(default_local_size_prefers_warp_multiples), T(default_local_size_with_fixed_threads),
-          T(default_local_size_within_the_warp_slots), T(geometry_line),
+          T(default_local_size_within_the_warp_slots),
+          T(default_local_size_within_the_local_memory), T(geometry_line),
           T(geometry_line_from_a_plan), T(vt_launch_prints_the_geometry))
