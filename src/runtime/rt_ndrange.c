@@ -50,6 +50,22 @@ static void default_local(const uint32_t g[3], uint32_t limit, unsigned tw, uint
   memcpy(l, best.l, sizeof best.l);
 }
 
+/* Work-items a default workgroup may hold with warps of tw lanes: it fits
+ * one SM's warp slots (and 32 warps, 1024 items); on a fixed device also
+ * its local memory: W warp stacks beside the static __local data and the
+ * __local arguments (with alignment slack). */
+static uint32_t default_limit(const vt_rt_kernel *k, unsigned tw) {
+  const rt_shape *sh = &k->prog->rt->shape;
+  uint64_t maxw = sh->warp_slots < 32 ? sh->warp_slots : 32;
+  if (sh->fixed) {
+    uint64_t other = (uint64_t)k->static_local + rt_local_arg_bytes(k) + VT_RT_LOCAL_ARG_ALIGN;
+    uint64_t lds_w = sh->lds_bytes > other ? (sh->lds_bytes - other) / VT_RT_LDS_STACK_PER_WARP : 0;
+    if (lds_w < maxw) maxw = lds_w ? lds_w : 1;
+  }
+  uint64_t limit = tw * maxw;
+  return limit > MAX_LOCAL_ITEMS ? MAX_LOCAL_ITEMS : (uint32_t)limit;
+}
+
 int rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info) {
   vt_rt *rt = k->prog->rt;
   const char *kn = k->name;
@@ -92,19 +108,8 @@ int rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info) {
     }
     for (unsigned d = dims; d < 3; d++) l[d] = 1;
   } else {
-    /* a workgroup fits one SM's warp slots (and 32 warps, 1024 items);
-     * on a fixed device also its local memory: W warp stacks, the static
-     * __local data and the __local arguments (with alignment slack) */
     unsigned tw = tfix ? tfix : 32;
-    uint64_t maxw = sh->warp_slots < 32 ? sh->warp_slots : 32;
-    if (sh->fixed) {
-      uint64_t other = (uint64_t)k->static_local + rt_local_arg_bytes(k) + VT_RT_LOCAL_ARG_ALIGN;
-      uint64_t lds_w = sh->lds_bytes > other ? (sh->lds_bytes - other) / VT_RT_LDS_STACK_PER_WARP : 0;
-      if (lds_w < maxw) maxw = lds_w ? lds_w : 1;
-    }
-    uint32_t limit = tw * (uint32_t)maxw;
-    if (limit > MAX_LOCAL_ITEMS) limit = MAX_LOCAL_ITEMS;
-    default_local(g, limit, tw, l);
+    default_local(g, default_limit(k, tw), tw, l);
   }
   uint64_t items = (uint64_t)l[0] * l[1] * l[2];
   unsigned t = tfix;
