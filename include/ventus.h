@@ -2,9 +2,11 @@
  * argument meanings of the official ventus-driver (host-stack.md 1), as a
  * plain C header, backed by the vt simulator. Differences from the official
  * backends (host-stack.md 1.6): vt_buf_free frees exactly one buffer, copies
- * outside an allocation fail, vt_start is asynchronous (a worker thread runs
- * the device) and vt_ready_wait honours its timeout, kernel traps are
- * reported as errors, unknown handles and double frees are errors.
+ * outside the size asked for at vt_buf_alloc fail (writes into the
+ * local-memory window are accepted and applied nowhere, docs/driver.md),
+ * vt_start is asynchronous (a worker thread runs the device) and
+ * vt_ready_wait honours its timeout, kernel traps are reported as errors,
+ * unknown handles and double frees are errors.
  *
  * Return convention: 0 on success, -1 on error (as the official API);
  * vt_last_error() says why. */

@@ -144,6 +144,7 @@ typedef struct vt_rt_launch_info {
   uint32_t local_args_base;   /* first __local argument address */
   uint32_t print_bytes;       /* printf output of this launch (both paths) */
   uint32_t print_lost;        /* records lost (print buffer full or incomplete) */
+  unsigned dims;              /* work dimension of the NDRange */
 } vt_rt_launch_info;
 
 /* Build, start and wait for one launch; then drain the printf output. The
@@ -155,6 +156,13 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
 /* Geometry only: validate nd and fill local/groups/threads/warps of info as
  * vt_rt_launch would, without launching. */
 int vt_rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info);
+
+/* The geometry of a launch as one line, e.g. "global 1000, local 250, 4
+ * workgroups, 8 warps/workgroup, 32 threads/warp (last warp: 26 of 32
+ * lanes)" (docs/runtime.md "Geometry"), from the info of vt_rt_launch or
+ * vt_rt_plan. Returns the length snprintf would (the text is cut to fit
+ * 'size'), or -1 for an info that holds no geometry. */
+int vt_rt_geometry_format(const vt_rt_launch_info *info, char *buf, size_t size);
 
 /* --- statistics of the device (all launches so far, from vt_dump_perf) --- */
 typedef struct vt_rt_stats {

@@ -373,6 +373,9 @@ int vt_cmd_launch(int argc, char **argv) {
   memcpy(nd.offset, offset, sizeof offset);
   vt_rt_launch_info info;
   if (vt_rt_launch(k, &nd, &info) != 0) goto rt_error;
+  char geometry[256];
+  if (!quiet && vt_rt_geometry_format(&info, geometry, sizeof geometry) > 0)
+    fprintf(stderr, "vt launch: %s\n", geometry);
   if (save && save_buffers(rt, args, nargs, save) != 0) goto out;
   if (timing && vt_dump_perf(vt_rt_device(rt), stdout) != 0) {
     fprintf(stderr, "vt launch: %s\n", vt_last_error());

@@ -112,6 +112,8 @@ typedef struct vt_launch {
   uint32_t pds_base;
   uint32_t sgpr_usage, vgpr_usage; /* registers per warp (0: unknown); the timing
                                       model's CTA scheduler checks them */
+  uint32_t wg_threads;       /* work-items per workgroup; 0 = W * T. The lanes of the
+                                last warp at and past it start inactive (docs/run.md) */
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between

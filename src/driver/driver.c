@@ -19,6 +19,7 @@
 #include "driver_config.h"
 #include "ventus.h"
 #include "vt/elf.h"
+#include "vt/knl.h"
 #include "vt/sim.h"
 #include "vt/timing.h"
 
@@ -27,7 +28,8 @@
 #define KERNEL_BASE 0x80000000u
 
 typedef struct dbuf {
-  uint32_t base, size; /* size rounded up to pages */
+  uint32_t base, size; /* size rounded up to pages: what the simulator maps */
+  uint64_t requested;  /* the size asked for: what host copies may touch */
 } dbuf;
 
 typedef struct dev {
@@ -97,6 +99,16 @@ static dev *lookup(vt_device_h h, const char *fn) {
 }
 
 /* ---- worker ---- */
+/* The descriptor has no work-item count: it comes from the local sizes in
+ * the KNL buffer as the kernel will read them (vt/knl.h; 0 = every lane).
+ * Called with 'mem' held. */
+static uint32_t knl_wg_threads(dev *d, const vt_launch *l) {
+  uint8_t knl[VT_KNL_GEOMETRY_BYTES];
+  vt_error err;
+  if (vt_mem_read(d->sim, l->knl_addr, knl, sizeof knl, &err) != VT_OK) return 0;
+  return vt_knl_wg_threads(knl, sizeof knl, l->threads_per_warp, l->warps_per_wg);
+}
+
 static void *worker_main(void *arg) {
   dev *d = arg;
   pthread_mutex_lock(&d->lock);
@@ -120,6 +132,7 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&d->lock);
     vt_error err;
     pthread_mutex_lock(&d->mem);
+    l.wg_threads = knl_wg_threads(d, &l);
     char name[32];
     snprintf(name, sizeof name, "kernel %llu", (unsigned long long)m.kernel_id);
     int rc = d->timing ? vt_timing_run(d->timing, d->sim, &l, name, &err)
@@ -302,7 +315,7 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
     if (vt_mem_map(d->sim, base, (uint32_t)rounded, &err) != VT_OK) {
       rc = fail("vt_buf_alloc: %s", err.message);
     } else {
-      d->bufs[d->nbufs++] = (dbuf){base, (uint32_t)rounded};
+      d->bufs[d->nbufs++] = (dbuf){base, (uint32_t)rounded, size};
       d->next_alloc = (uint32_t)(base + rounded); /* addresses are never reused */
       *vaddr = base;
     }
@@ -345,13 +358,49 @@ int vt_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_t ta
   return vt_one_buf_free(hdevice, size, vaddr, taskID, kernelID);
 }
 
-/* [addr, addr+size) inside one allocation? (called with the lock held) */
-static bool inside_buffer(const dev *d, uint64_t addr, uint64_t size) {
-  for (size_t i = 0; i < d->nbufs; i++) {
-    uint64_t b = d->bufs[i].base, e = b + d->bufs[i].size;
-    if (addr >= b && addr + size <= e) return true;
-  }
-  return false;
+/* The buffer whose pages hold addr (called with the lock held), or NULL. */
+static const dbuf *buffer_at(const dev *d, uint64_t addr) {
+  for (size_t i = 0; i < d->nbufs; i++)
+    if (addr >= d->bufs[i].base && addr - d->bufs[i].base < d->bufs[i].size) return &d->bufs[i];
+  return NULL;
+}
+
+/* Host copies must stay inside the size asked for at vt_buf_alloc, not the
+ * page-rounded mapping (host-stack.md 1.6). Returns 0 or fails with a
+ * message naming the buffer, its size and the overrun. */
+static int check_copy(const dev *d, uint64_t addr, uint64_t size, const char *fn) {
+  const dbuf *b = addr > 0xffffffffull ? NULL : buffer_at(d, addr);
+  if (!b)
+    return fail("%s: [0x%llx, +0x%llx) is not inside an allocated buffer", fn,
+                (unsigned long long)addr, (unsigned long long)size);
+  uint64_t end = (uint64_t)b->base + b->requested;
+  if (addr >= end)
+    return fail("%s: [0x%llx, +0x%llx) is not inside an allocated buffer: it starts %llu bytes "
+                "past the end of the buffer at 0x%08x (%llu bytes)",
+                fn, (unsigned long long)addr, (unsigned long long)size,
+                (unsigned long long)(addr - end), b->base, (unsigned long long)b->requested);
+  if (size > end - addr)
+    return fail("%s: %llu bytes at 0x%llx overrun the buffer at 0x%08x (%llu bytes) by %llu "
+                "bytes",
+                fn, (unsigned long long)size, (unsigned long long)addr, b->base,
+                (unsigned long long)b->requested, (unsigned long long)(size - (end - addr)));
+  return 0;
+}
+
+/* Host writes into the local-memory window [VT_LDS_BASE, VT_PROGRAM_BASE)
+ * (pocl zero-fills __local arguments through it) are accepted and applied
+ * nowhere: that memory is per workgroup and zero when a workgroup starts
+ * (spec README decision 14), so no kernel could see them. Reads fail: the
+ * window has no contents the host could read (docs/driver.md). */
+static int local_window_copy(uint64_t addr, uint64_t size, bool to_dev, const char *fn) {
+  if (!to_dev)
+    return fail("%s: 0x%llx is in the local-memory window [0x%08x, 0x%08x), which is private to "
+                "each workgroup; the host cannot read it",
+                fn, (unsigned long long)addr, VT_LDS_BASE, VT_PROGRAM_BASE);
+  if (size > VT_PROGRAM_BASE - addr)
+    return fail("%s: [0x%llx, +0x%llx) crosses the end of the local-memory window (0x%08x)", fn,
+                (unsigned long long)addr, (unsigned long long)size, VT_PROGRAM_BASE);
+  return 0;
 }
 
 static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, bool to_dev,
@@ -360,12 +409,11 @@ static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, b
   if (!d) return -1;
   if (!host) return fail("%s: null host pointer", fn);
   if (size == 0) return fail("%s: size 0", fn);
-  int rc = 0;
+  if (addr >= VT_LDS_BASE && addr < VT_PROGRAM_BASE)
+    return local_window_copy(addr, size, to_dev, fn);
   pthread_mutex_lock(&d->mem);
-  if (addr > 0xffffffffull || size > 0x100000000ull || !inside_buffer(d, addr, size)) {
-    rc = fail("%s: [0x%llx, +0x%llx) is not inside an allocated buffer", fn,
-              (unsigned long long)addr, (unsigned long long)size);
-  } else {
+  int rc = check_copy(d, addr, size, fn);
+  if (rc == 0) {
     vt_error err;
     int s = to_dev ? vt_mem_write(d->sim, (uint32_t)addr, host, (size_t)size, &err)
                    : vt_mem_read(d->sim, (uint32_t)addr, host, (size_t)size, &err);

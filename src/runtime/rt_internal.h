@@ -35,6 +35,7 @@ struct vt_rt {
    * address space of a long sequence */
   uint32_t knl_addr, knl_cap;
   uint32_t args_addr, args_cap;
+  uint32_t args_written; /* bytes of the argument buffer that may be non-zero */
   uint32_t pds_addr, pds_cap;
   uint32_t print_addr, print_size;
   bool window_mapped;

@@ -27,6 +27,22 @@ static int drain(vt_rt *rt, const vt_rt_program *prog, vt_rt_launch_info *info) 
   return rc;
 }
 
+/* The argument buffer is reused from launch to launch: the bytes past this
+ * launch's arguments that an earlier launch wrote are zeroed, so a kernel
+ * reading more arguments than were set sees 0 (a NULL pointer faults)
+ * instead of an earlier launch's values (docs/runtime.md). 'args' has
+ * VT_RT_MAX_ARG_BUFFER bytes, the first 'n' packed. */
+static int write_args(vt_rt *rt, uint8_t *args, uint32_t n) {
+  uint32_t before = rt->args_addr;
+  if (rt_ensure_buffer(rt, &rt->args_addr, &rt->args_cap, n, "argument buffer")) return -1;
+  if (rt->args_addr != before) rt->args_written = 0; /* a new buffer is all zero */
+  uint32_t span = n > rt->args_written ? n : rt->args_written;
+  memset(args + n, 0, span - n);
+  if (vt_rt_write(rt, rt->args_addr, args, span)) return -1;
+  rt->args_written = n;
+  return 0;
+}
+
 int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info_out) {
   vt_rt_launch_info tmp;
   vt_rt_launch_info *info = info_out ? info_out : &tmp;
@@ -60,10 +76,7 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   if (!args) return rt_fail(rt, "out of memory");
   uint32_t nargs_bytes = 0;
   int rc = rt_pack_args(k, (uint32_t)local_base, args, &nargs_bytes, NULL);
-  if (rc == 0 && nargs_bytes) {
-    rc = rt_ensure_buffer(rt, &rt->args_addr, &rt->args_cap, nargs_bytes, "argument buffer");
-    if (rc == 0) rc = vt_rt_write(rt, rt->args_addr, args, nargs_bytes);
-  }
+  if (rc == 0 && nargs_bytes) rc = write_args(rt, args, nargs_bytes);
   free(args);
   if (rc) return -1;
   info->args_addr = nargs_bytes ? rt->args_addr : 0;

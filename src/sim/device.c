@@ -156,6 +156,7 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
     return NULL;
   }
   uint32_t lanes = l->threads_per_warp >= 32 ? 0xffffffffu : (1u << l->threads_per_warp) - 1u;
+  uint32_t items = l->wg_threads ? l->wg_threads : l->warps_per_wg * l->threads_per_warp;
   for (unsigned w = 0; w < wg->nwarps; w++) {
     vt_warp *wp = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
     if (!wp) {
@@ -168,7 +169,10 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
     wp->wid = w;
     wp->pc = l->start_pc;
     wp->lane_limit = lanes;
-    wp->mask = lanes;
+    /* lanes past the workgroup's work-items start inactive; lane_limit
+     * stays numt lanes, so vl and VLMAX are unchanged (docs/run.md) */
+    uint32_t first = w * l->threads_per_warp;
+    wp->mask = items - first >= l->threads_per_warp ? lanes : (1u << (items - first)) - 1u;
     wp->state = WARP_RUNNING;
     wp->vill = true;
     wp->mstatus = VT_MSTATUS_INIT;
@@ -224,6 +228,12 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
   }
   if (l->warps_per_wg == 0 || l->warps_per_wg > 32) {
     vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to 32 (got %u)", l->warps_per_wg);
+    return VT_ERR_CONFIG;
+  }
+  if (l->wg_threads && (l->wg_threads > l->warps_per_wg * t ||
+                        l->wg_threads <= (l->warps_per_wg - 1) * t)) {
+    vt_err_set(err, VT_ERR_CONFIG, "%u work-items per workgroup do not need %u warps of %u threads",
+               l->wg_threads, l->warps_per_wg, t);
     return VT_ERR_CONFIG;
   }
   if (l->num_wg[0] == 0 || l->num_wg[1] == 0 || l->num_wg[2] == 0 ||

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "vt/knl.h"
 #include "util/file.h"
 
 typedef struct hexfile {
@@ -333,5 +334,10 @@ int vt_testvec_apply(vt_device *dev, const vt_testvec *tv, vt_launch *l, vt_erro
   l->pds_base = tv->pds_base;
   l->sgpr_usage = tv->sgpr_usage;
   l->vgpr_usage = tv->vgpr_usage;
+  /* the local sizes in the KNL buffer, when they fit the launch (vt/knl.h) */
+  uint8_t knl[VT_KNL_GEOMETRY_BYTES];
+  vt_error ignored;
+  if (vt_mem_read(dev, l->knl_addr, knl, sizeof knl, &ignored) == VT_OK)
+    l->wg_threads = vt_knl_wg_threads(knl, sizeof knl, l->threads_per_warp, l->warps_per_wg);
   return VT_OK;
 }
