@@ -207,9 +207,9 @@ TEST(vt_launch_prints_the_geometry) {
   CHECK(st, mkdtemp(dir) != NULL);
   char cmd[8192];
   snprintf(cmd, sizeof cmd,
-           "'%s' as '%s/examples/kernels/crt0.s' '%s/tests/kernels/runtime.s' -o '%s/k.elf' && "
+           "'%s' as '%s/examples/kernels/crt0.s' '%s/tests/kernels/runtime.s' '%s/examples/kernels/vtprintf.s' -o '%s/k.elf' && "
            "'%s' launch '%s/k.elf' --kernel addone --global 1000 --arg out:4000 2>'%s/err'",
-           VT_BINARY, VT_SOURCE_DIR, VT_SOURCE_DIR, dir, VT_BINARY, dir, dir);
+           VT_BINARY, VT_SOURCE_DIR, VT_SOURCE_DIR, VT_SOURCE_DIR, dir, VT_BINARY, dir, dir);
   int rc = system(cmd);
   CHECK(st, rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
   char path[4200];
