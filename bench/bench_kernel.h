@@ -56,7 +56,7 @@ static const char kernel[] =
     "    endprg x0, x0, x0\n";
 
 /* NULL on failure (message on stderr). */
-static inline vt_device *bench_kernel_device(const vt_dev_config *cfg, uint32_t iters, uint32_t nwg,
+static inline vt_device *bench_kernel_device(const vt_settings *cfg, uint32_t iters, uint32_t nwg,
                                              vt_launch *l) {
   vt_asm *as = vt_asm_new(NULL);
   uint8_t *image = NULL;

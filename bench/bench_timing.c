@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "counters_util.h"
 #include "bench_kernel.h"
 #include "vt/testvec.h"
 #include "vt/timing.h"
@@ -19,14 +20,14 @@ static double now_s(void) {
 }
 
 static int bench_kernel(const char *preset, uint32_t iters, uint32_t nwg) {
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
   vt_launch l;
   vt_device *dev = bench_kernel_device(&cfg, iters, nwg, &l);
   if (!dev) return 1;
   vt_error err;
-  vt_timing_config tc;
-  vt_timing_config_preset(&tc, preset);
+  vt_settings tc;
+  vt_test_settings_preset(&tc, preset);
   vt_timing *t = vt_timing_new(&tc);
   double t0 = now_s();
   if (vt_timing_run(t, dev, &l, "bench", &err) != VT_OK) {
@@ -35,8 +36,8 @@ static int bench_kernel(const char *preset, uint32_t iters, uint32_t nwg) {
   }
   double s = now_s() - t0;
   uint64_t cyc = vt_timing_cycles(t);
-  double wi = vt_timing_counter_value(t, -1, -1, VT_TC_insns_x) +
-              vt_timing_counter_value(t, -1, -1, VT_TC_insns_v);
+  double wi = vt_stats_value(vt_device_stats(dev), -1, -1, VT_C_insns_x) +
+              vt_stats_value(vt_device_stats(dev), -1, -1, VT_C_insns_v);
   printf("steady-state kernel (%u WGs x 8 warps x 32 threads, 2 SMs, %u iterations, %s):\n"
          "  %llu cycles, %.0f warp-insns (IPC %.2f) in %.3f s: %.2f M cycles/s, %.2f M warp-insn/s\n",
          nwg, iters, preset, (unsigned long long)cyc, wi, wi / (double)cyc, s,
@@ -51,8 +52,8 @@ static int bench_case(const char *preset, const char *path, unsigned reps) {
   uint64_t total_c = 0;
   for (unsigned r = 0; r < reps; r++) {
     vt_device *dev = vt_device_new(NULL);
-    vt_timing_config tc;
-    vt_timing_config_preset(&tc, preset);
+    vt_settings tc;
+    vt_test_settings_preset(&tc, preset);
     vt_timing *t = vt_timing_new(&tc);
     vt_testvec *tv = NULL;
     vt_launch l;

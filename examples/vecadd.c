@@ -67,21 +67,20 @@ int main(int argc, char **argv) {
   for (unsigned i = 0; i < n; i++)
     if (f2u(hc[i]) != f2u(ha[i] + hb[i]) && bad++ < 5)
       fprintf(stderr, "C[%u] = %g, expected %g\n", i, (double)hc[i], (double)(ha[i] + hb[i]));
-  vt_rt_stats s;
   uint64_t sms = 0;
   vt_device_h dev = vt_rt_device(rt);
-  if (vt_rt_stats_get(rt, &s) || vt_dev_caps(&dev, VT_CAPS_MAX_CORES, &sms)) {
-    fprintf(stderr, "vecadd: %s\n", vt_rt_error(rt));
+  if (vt_dev_caps(&dev, VT_CAPS_MAX_CORES, &sms)) {
+    fprintf(stderr, "vecadd: %s\n", vt_last_error());
     goto out;
   }
+  double wi = vt_rt_counter(rt, VT_C_warp_instructions), secs = vt_rt_counter(rt, VT_C_host_seconds);
   printf("vecadd: %u elements, %u workgroups of %u warps x %u threads on %llu SMs: %s\n", n,
          info.groups[0], info.warps_per_group, info.threads_per_warp, (unsigned long long)sms,
          bad ? "WRONG" : "verified (bit-exact)");
-  printf("  warp-instructions   %llu\n  thread-instructions %llu\n  vector branches     %llu "
-         "(%llu divergent)\n  host time           %.4f s (%.2f M warp-insn/s)\n",
-         (unsigned long long)s.warp_insns, (unsigned long long)s.thread_insns,
-         (unsigned long long)s.vbranches, (unsigned long long)s.divergent_vbranches,
-         s.host_seconds, s.host_seconds > 0 ? (double)s.warp_insns / s.host_seconds / 1e6 : 0.0);
+  printf("  warp-instructions   %.0f\n  thread-instructions %.0f\n  vector branches     %.0f "
+         "(%.0f divergent)\n  host time           %.4f s (%.2f M warp-insn/s)\n",
+         wi, vt_rt_counter(rt, VT_C_thread_instructions), vt_rt_counter(rt, VT_C_vector_branches),
+         vt_rt_counter(rt, VT_C_divergent_vector_branches), secs, secs > 0 ? wi / secs / 1e6 : 0.0);
   status = bad ? 1 : 0;
 out:
   free(ha);

@@ -30,6 +30,9 @@
 #include <stdint.h>
 
 #include "ventus.h"
+#include "vt/counters.h"
+#include "vt/session.h"
+#include "vt/settings.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,16 +62,18 @@ enum { VT_RT_WINDOW_AUTO = 0, VT_RT_WINDOW_ON = 1, VT_RT_WINDOW_OFF = 2 };
 #define VT_RT_MAX_SCALAR 1024u                /* largest by-value argument (bytes) */
 
 typedef struct vt_rt_options {
-  /* Device to use; NULL opens one with vt_dev_open (configured from the
-   * environment: VT_CONFIG, VT_SMS, VT_WARP_SLOTS, VT_THREADS, VT_MAX_INSNS)
-   * and closes it in vt_rt_destroy. A device passed here stays the caller's. */
+  /* Device to use; NULL opens one (with 'settings' below, or, when that is
+   * NULL too, from the environment: VT_CONFIG and the VT_<KEY> variables of
+   * vt/settings.def) and closes it in vt_rt_destroy. A device passed here
+   * stays the caller's. */
   vt_device_h device;
+  const vt_settings *settings;
   /* Threads per warp for every launch (power of two 1..32); 0 = the
    * device's fixed value, or automatic (docs/runtime.md). */
   unsigned threads_per_warp;
-  uint32_t print_buffer_size;  /* bytes; 0 = VT_RT_DEFAULT_PRINT_SIZE */
+  uint32_t print_buffer_size;  /* bytes; 0 = the device's setting print_buffer */
   int no_print_buffer;         /* nonzero: KNL words 48/52 stay 0 */
-  uint32_t private_size;       /* private bytes per thread; 0 = default */
+  uint32_t private_size;       /* private bytes per thread; 0 = the setting private_bytes */
   int print_window;            /* VT_RT_WINDOW_* */
   uint64_t timeout_ms;         /* per launch; 0 = MAX_TIMEOUT */
   vt_rt_print_fn print_fn;     /* NULL: write to stdout */
@@ -164,16 +169,12 @@ int vt_rt_plan(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *info
  * 'size'), or -1 for an info that holds no geometry. */
 int vt_rt_geometry_format(const vt_rt_launch_info *info, char *buf, size_t size);
 
-/* --- statistics of the device (all launches so far, from vt_dump_perf) --- */
-typedef struct vt_rt_stats {
-  uint64_t launches, workgroups, warps;
-  uint64_t warp_insns, thread_insns, scalar_insns, vector_insns;
-  uint64_t vbranches, divergent_vbranches, barriers;
-  unsigned max_simt_depth;
-  double host_seconds;
-} vt_rt_stats;
-
-int vt_rt_stats_get(vt_rt *rt, vt_rt_stats *out);
+/* --- statistics of the device (all launches so far, vt/counters.h) --- */
+/* The total of one counter over every launch and SM. */
+double vt_rt_counter(vt_rt *rt, vt_counter c);
+/* The device's session (vt/session.h): statistics, report, warp dump,
+ * interrupt flag. */
+vt_session *vt_rt_session(vt_rt *rt);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counters_util.h"
 #include "vt/asm.h"
 #include "vt/elf.h"
 #include "vt/sim.h"
@@ -95,11 +96,11 @@ static inline void kl_free(kl_kernel *k) {
  * is filled in and, when pds->data is set, its final contents read back.
  * Returns VT_OK or the error code with msg filled. */
 static inline int kl_run(const kl_kernel *k, const kl_shape *s, kl_buf *bufs, unsigned nbufs,
-                         const uint32_t *args, unsigned nargs, kl_buf *pds, vt_run_stats *stats,
+                         const uint32_t *args, unsigned nargs, kl_buf *pds, double *stats,
                          char *msg, size_t msgn) {
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
-  cfg.num_sms = s->sms;
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.sms = s->sms;
   cfg.warp_slots = s->slots;
   vt_device *dev = vt_device_new(&cfg);
   vt_error err;
@@ -136,13 +137,13 @@ static inline int kl_run(const kl_kernel *k, const kl_shape *s, kl_buf *bufs, un
                  .lds_size = 0x4000,
                  .pds_size = pds_per_thread,
                  .pds_base = pds_addr};
-  if (rc == VT_OK) rc = vt_device_run(dev, &l, &err);
+  if (rc == VT_OK) rc = vt_device_run(dev, &l, NULL, &err);
   for (unsigned i = 0; rc == VT_OK && i < nbufs; i++)
     if (bufs[i].size) rc = vt_mem_read(dev, bufs[i].addr, bufs[i].data, bufs[i].size, &err);
   if (rc == VT_OK && pds && pds->data)
     rc = vt_mem_read(dev, pds_addr, pds->data, pds->size, &err);
   if (rc != VT_OK) snprintf(msg, msgn, "%s", err.message);
-  if (stats) vt_device_stats(dev, stats);
+  if (stats) vt_test_counters(dev, stats);
   vt_device_free(dev);
   return rc;
 }

@@ -1,33 +1,26 @@
 /* vt launch: run one kernel of an ELF program through the runtime
  * (include/vt_runtime.h) with arguments from the command line, save the
- * buffers, print the summary (docs/launch.md). */
-#include <errno.h>
-#include <math.h>
+ * buffers, print the geometry and the statistics (docs/launch.md). The
+ * settings (docs/settings.md) reach the device through the runtime. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "cli.h"
+#include "launch.h"
 #include "tools.h"
-#include "vt/sim.h"
-#include "ventus.h"
-#include "vt_runtime.h"
 #include "util/parse.h"
-#include "util/file.h"
-#include "launch_scalar.h"
 
 #define MAX_ARGS 64
 
-typedef enum { SPEC_IN, SPEC_OUT, SPEC_IO, SPEC_SCALAR, SPEC_LOCAL } spec_kind;
-
-typedef struct launch_arg {
-  spec_kind kind;
-  const char *text; /* the whole SPEC, for messages */
-  const char *file;
-  uint64_t size;
-  uint8_t value[8]; /* scalars: size bytes, little-endian */
-  uint32_t addr; /* buffers */
-} launch_arg;
+typedef struct launch_opts {
+  vt_settings s;
+  const char *elf, *kernel, *save;
+  vt_rt_ndrange nd;
+  unsigned nglobal, nlocal, noffset, nargs;
+  launch_arg args[MAX_ARGS];
+  bool quiet, dump_config;
+} launch_opts;
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -35,370 +28,196 @@ static void usage(FILE *f) {
           "Runs one kernel of an ELF program (official toolchain or `vt as`) on the simulator\n"
           "through the runtime; the kernel's printf output goes to standard output.\n\n"
           "options:\n"
-          "  --kernel NAME         kernel to run (default: the program's only kernel)\n"
-          "  --global X[,Y[,Z]]    NDRange size; the number of values is the work dimension\n"
-          "  --local X[,Y[,Z]]     workgroup size (default: chosen by the runtime)\n"
-          "  --offset X[,Y[,Z]]    global offset (default 0)\n"
-          "  --arg SPEC            the next kernel argument, in parameter order:\n"
-          "                          in:FILE    buffer initialised with the file's bytes\n"
-          "                          out:SIZE   zero-filled buffer of SIZE bytes\n"
-          "                          io:FILE    like in:FILE (saved like any buffer)\n"
-          "                          i32:V u32:V f32:V   32-bit by-value scalars\n"
-          "                          i64:V u64:V f64:V   64-bit by-value scalars\n"
-          "                          local:SIZE __local buffer of SIZE bytes\n"
-          "  --save DIR            after the run write each buffer argument K to DIR/argK.bin\n"
-          "  --print-buffer BYTES  size of the printf buffer (default 1 MiB; 0: none)\n"
-          "  --sms N, --warp-slots N, --threads N, --lds-bytes N, --simt-depth N, --max-insns N,\n"
-          "  --config FILE         device configuration, as for vt run\n"
-          "  --timing              run on the cycle-approximate timing model and print its\n"
-          "                        report (FIN line and counters; docs/timing.md)\n"
-          "  --preset P            timing parameters: ventus-2025 (default) or verilog-2024\n"
-          "  --tcfg KEY=VALUE      set one timing parameter (repeatable)\n"
-          "  -q, --quiet           no summary\n");
+          "  --kernel NAME          kernel to run (default: the program's only kernel)\n"
+          "  --global X[,Y[,Z]]     NDRange size; the number of values is the work dimension\n"
+          "  --local X[,Y[,Z]]      workgroup size (default: chosen by the runtime, docs/runtime.md)\n"
+          "  --offset X[,Y[,Z]]     global offset (default 0)\n"
+          "  --arg SPEC             the next kernel argument, in parameter order:\n"
+          "                           in:FILE    buffer initialised with the file's bytes\n"
+          "                           out:SIZE   zero-filled buffer of SIZE bytes\n"
+          "                           io:FILE    like in:FILE (saved like any buffer)\n"
+          "                           i32:V u32:V f32:V   32-bit by-value scalars\n"
+          "                           i64:V u64:V f64:V   64-bit by-value scalars\n"
+          "                           local:SIZE __local buffer of SIZE bytes\n"
+          "  --save DIR             after the run write each buffer argument K to DIR/argK.bin\n"
+          "  -q, --quiet            no summary, no progress line\n"
+          "settings (docs/settings.md):\n");
+  cli_settings_usage(f, VT_OWNER_ALL);
 }
 
-/* "X[,Y[,Z]]" -> v[0..n) */
+/* "X[,Y[,Z]]" -> v[0..n): 1 to 3 numbers, no empty field, none zero */
 static int parse_dims(const char *opt, const char *s, uint32_t v[3], unsigned *n) {
-  char buf[256];
-  snprintf(buf, sizeof buf, "%s", s);
   *n = 0;
-  char *save = NULL;
-  for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+  const char *p = s;
+  for (;;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    char tok[32];
     uint64_t x;
-    if (*n == 3 || vt_parse_u64(tok, &x) != 0 || x > 0xffffffffu) {
-      fprintf(stderr, "vt launch: bad %s '%s' (expected 1 to 3 numbers X[,Y[,Z]])\n", opt, s);
-      return -1;
-    }
+    if (*n == 3 || len == 0 || len >= sizeof tok) goto bad;
+    memcpy(tok, p, len);
+    tok[len] = 0;
+    if (vt_parse_u64(tok, &x) != 0 || x == 0 || x > 0xffffffffu) goto bad;
     v[(*n)++] = (uint32_t)x;
-  }
-  if (*n == 0 || s[strlen(s) - 1] == ',') {
-    fprintf(stderr, "vt launch: bad %s '%s' (expected 1 to 3 numbers X[,Y[,Z]])\n", opt, s);
-    return -1;
-  }
-  return 0;
-}
-
-static int parse_spec(const char *s, launch_arg *a) {
-  memset(a, 0, sizeof *a);
-  a->text = s;
-  const char *colon = strchr(s, ':');
-  if (!colon) goto bad;
-  size_t kl = (size_t)(colon - s);
-  const char *v = colon + 1;
-  if (kl == 2 && !strncmp(s, "in", 2)) a->kind = SPEC_IN;
-  else if (kl == 2 && !strncmp(s, "io", 2)) a->kind = SPEC_IO;
-  else if (kl == 3 && !strncmp(s, "out", 3)) a->kind = SPEC_OUT;
-  else if (vt_launch_scalar_size(s, kl)) a->kind = SPEC_SCALAR;
-  else if (kl == 5 && !strncmp(s, "local", 5)) a->kind = SPEC_LOCAL;
-  else goto bad;
-  if (!*v) goto bad;
-  switch (a->kind) {
-  case SPEC_IN:
-  case SPEC_IO:
-    a->file = v;
-    return 0;
-  case SPEC_OUT:
-  case SPEC_LOCAL:
-    if (vt_parse_u64(v, &a->size) != 0 || a->size == 0 || a->size > 0x10000000u) {
-      fprintf(stderr, "vt launch: --arg %s: size must be 1 to 268435456 bytes\n", s);
-      return -1;
-    }
-    return 0;
-  case SPEC_SCALAR: {
-    const char *what = "";
-    a->size = vt_launch_scalar_size(s, kl);
-    if (vt_launch_parse_scalar(s, kl, v, a->value, &what) != 0) {
-      fprintf(stderr, "vt launch: --arg %s: not %s\n", s, what);
-      return -1;
-    }
-    return 0;
-  }
+    if (!e) return 0;
+    p = e + 1;
   }
 bad:
-  fprintf(stderr,
-          "vt launch: bad --arg '%s' (expected in:FILE, out:SIZE, io:FILE, i32:V, u32:V, f32:V, "
-          "i64:V, u64:V, f64:V or local:SIZE)\n",
-          s);
+  fprintf(stderr, "vt launch: bad %s '%s' (expected 1 to 3 numbers X[,Y[,Z]], each at least 1)\n",
+          opt, s);
   return -1;
 }
 
-static void *read_file(const char *path, uint64_t *size) {
-  uint8_t *buf;
-  size_t n;
-  int e = vt_read_file(path, &buf, &n);
-  if (e) {
-    errno = e;
-    return NULL;
-  }
-  *size = n;
-  return buf;
-}
-
-/* device options become the driver's environment variables (docs/driver.md),
- * checked here first so the message names the option */
-static int device_option(const char *opt, const char *key, const char *env, const char *val) {
-  vt_dev_config scratch;
-  vt_dev_config_default(&scratch);
-  char err[700];
-  if (vt_dev_config_set(&scratch, key, val, opt, err, sizeof err) != 0) {
-    fprintf(stderr, "vt launch: %s\n", err);
+/* one option of vt launch itself: 1 consumed, 0 not one, -1 error */
+static int own_option(launch_opts *o, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) return o->quiet = true, 1;
+  if (!strcmp(a, "--dump-config")) return o->dump_config = true, 1;
+  static const char *const valued[] = {"--kernel", "--global", "--local", "--offset", "--arg", "--save"};
+  int k = -1;
+  for (int j = 0; j < 6; j++)
+    if (!strcmp(a, valued[j])) k = j;
+  if (k < 0) return 0;
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "vt launch: %s needs a value\n", a);
     return -1;
   }
-  setenv(env, val, 1);
+  const char *v = argv[++*i];
+  switch (k) {
+  case 0: o->kernel = v; return 1;
+  case 1: return parse_dims(a, v, o->nd.global, &o->nglobal) == 0 ? 1 : -1;
+  case 2: return parse_dims(a, v, o->nd.local, &o->nlocal) == 0 ? 1 : -1;
+  case 3: return parse_dims(a, v, o->nd.offset, &o->noffset) == 0 ? 1 : -1;
+  case 4:
+    if (o->nargs == MAX_ARGS) {
+      fprintf(stderr, "vt launch: more than %d arguments\n", MAX_ARGS);
+      return -1;
+    }
+    return launch_parse_arg(v, &o->args[o->nargs++]) == 0 ? 1 : -1;
+  default: o->save = v; return 1;
+  }
+}
+
+static int check_shape(launch_opts *o) {
+  if (!o->elf) {
+    usage(stderr);
+    return -1;
+  }
+  if (!o->nglobal) {
+    fprintf(stderr, "vt launch: --global is required\n");
+    return -1;
+  }
+  if ((o->nlocal && o->nlocal != o->nglobal) || (o->noffset && o->noffset != o->nglobal)) {
+    fprintf(stderr, "vt launch: --local and --offset need as many values as --global (%u)\n",
+            o->nglobal);
+    return -1;
+  }
+  o->nd.dims = o->nglobal;
   return 0;
 }
 
-static int save_buffers(vt_rt *rt, const launch_arg *args, unsigned nargs, const char *dir) {
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "vt launch: --save %s: %s\n", dir, strerror(errno));
-    return -1;
-  }
-  for (unsigned i = 0; i < nargs; i++) {
-    const launch_arg *a = &args[i];
-    if (a->kind != SPEC_IN && a->kind != SPEC_OUT && a->kind != SPEC_IO) continue;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/arg%u.bin", dir, i);
-    void *buf = malloc(a->size);
-    if (!buf) {
-      fprintf(stderr, "vt launch: out of memory\n");
+/* the options; 0, 1 (--help or --dump-config done) or -1 */
+static int parse(launch_opts *o, int argc, char **argv) {
+  vt_settings_default(&o->s);
+  if (cli_load_configs(&o->s, "vt launch", argc, argv) != 0) return -1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), 1;
+    int rc = own_option(o, argc, argv, &i);
+    if (rc == 0) rc = cli_setting_option(&o->s, VT_OWNER_ALL, "vt launch", argc, argv, &i);
+    if (rc < 0) return -1;
+    if (rc > 0) continue;
+    if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "vt launch: unknown option %s (vt help launch lists them)\n", a);
       return -1;
     }
-    if (vt_rt_read(rt, a->addr, buf, a->size) != 0) {
+    if (o->elf) {
+      fprintf(stderr, "vt launch: more than one program ('%s' and '%s')\n", o->elf, a);
+      return -1;
+    }
+    o->elf = a;
+  }
+  if (o->quiet) o->s.progress = false;
+  if (!o->dump_config && cli_check_settings(&o->s, "vt launch") != 0) return -1;
+  if (o->dump_config) {
+    vt_settings_print(stdout, &o->s, VT_OWNER_ALL);
+    return 1;
+  }
+  return check_shape(o);
+}
+
+/* the kernel to run: --kernel, or the program's only one */
+static const char *choose_kernel(const launch_opts *o, vt_rt_program *p) {
+  if (o->kernel) return o->kernel;
+  size_t n = vt_rt_program_kernel_count(p);
+  if (n == 1) return vt_rt_program_kernel_name(p, 0);
+  fprintf(stderr, "vt launch: %s has %zu kernels; choose one with --kernel", o->elf, n);
+  for (size_t i = 0; i < n; i++) fprintf(stderr, "%s%s", i ? ", " : " (", vt_rt_program_kernel_name(p, i));
+  fprintf(stderr, "%s\n", n ? ")" : "");
+  return NULL;
+}
+
+/* load, set the arguments, launch, save; 0, 2 (usage) or a failure status */
+static int run(launch_opts *o, vt_rt *rt) {
+  vt_rt_program *p = NULL;
+  vt_rt_kernel *k = NULL;
+  int status = 1;
+  const char *name = NULL;
+  vt_rt_launch_info info;
+  if (vt_rt_program_load_file(rt, o->elf, &p) != 0) {
+    fprintf(stderr, "vt launch: %s\n", vt_rt_error(rt));
+  } else if (!(name = choose_kernel(o, p))) {
+    status = 2;
+  } else if (vt_rt_kernel_create(p, name, &k) != 0) {
+    fprintf(stderr, "vt launch: %s\n", vt_rt_error(rt));
+  } else if (launch_set_args(rt, k, o->args, o->nargs) == 0) {
+    if (vt_rt_launch(k, &o->nd, &info) != 0) {
+      int st = vt_session_last_status(vt_rt_session(rt));
       fprintf(stderr, "vt launch: %s\n", vt_rt_error(rt));
-      free(buf);
-      return -1;
-    }
-    FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(buf, 1, a->size, f) == a->size;
-    if (f && fclose(f) != 0) ok = 0;
-    free(buf);
-    if (!ok) {
-      fprintf(stderr, "vt launch: %s: cannot write\n", path);
-      return -1;
+      cli_report_failure(vt_rt_session(rt), "vt launch", st);
+      status = st ? cli_exit_status(st) : 1;
+    } else {
+      char geometry[256];
+      if (!o->quiet && vt_rt_geometry_format(&info, geometry, sizeof geometry) > 0)
+        fprintf(stderr, "vt launch: %s\n", geometry);
+      status = o->save && launch_save(rt, o->args, o->nargs, o->save) != 0 ? 1 : 0;
     }
   }
-  return 0;
+  vt_rt_kernel_free(k);
+  vt_rt_program_free(p);
+  return status;
 }
 
 int vt_cmd_launch(int argc, char **argv) {
-  const char *elf = NULL, *kernel = NULL, *save = NULL;
-  uint32_t global[3] = {0, 0, 0}, local[3] = {0, 0, 0}, offset[3] = {0, 0, 0};
-  unsigned nglobal = 0, nlocal = 0, noffset = 0, nargs = 0;
-  launch_arg args[MAX_ARGS];
-  bool quiet = false, timing = false;
-  const char *preset = "ventus-2025";
-  char tcfg[2048] = "";
-  uint64_t print_size = VT_RT_DEFAULT_PRINT_SIZE;
-  static const struct {
-    const char *opt, *key, *env;
-  } devopts[] = {{"--sms", "sms", "VT_SMS"},
-                 {"--warp-slots", "warp_slots", "VT_WARP_SLOTS"},
-                 {"--threads", "threads", "VT_THREADS"},
-                 {"--lds-bytes", "lds_bytes", "VT_LDS_BYTES"},
-                 {"--simt-depth", "simt_depth", "VT_SIMT_DEPTH"},
-                 {"--max-insns", "max_insns", "VT_MAX_INSNS"}};
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage(stdout);
-      return 0;
-    }
-    if (!strcmp(a, "--timing")) {
-      timing = true;
-      continue;
-    }
-    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      quiet = true;
-      continue;
-    }
-    if (a[0] != '-' || !a[1]) {
-      if (elf) {
-        fprintf(stderr, "vt launch: more than one program ('%s' and '%s')\n", elf, a);
-        return 2;
-      }
-      elf = a;
-      continue;
-    }
-    if (!v) {
-      fprintf(stderr, "vt launch: %s needs a value\n", a);
-      return 2;
-    }
-    i++;
-    int rc = 0;
-    bool dev = false;
-    for (size_t d = 0; d < sizeof devopts / sizeof devopts[0]; d++)
-      if (!strcmp(a, devopts[d].opt)) {
-        rc = device_option(a, devopts[d].key, devopts[d].env, v);
-        dev = true;
-      }
-    if (dev) {
-    } else if (!strcmp(a, "--kernel")) {
-      kernel = v;
-    } else if (!strcmp(a, "--global")) {
-      rc = parse_dims(a, v, global, &nglobal);
-    } else if (!strcmp(a, "--local")) {
-      rc = parse_dims(a, v, local, &nlocal);
-    } else if (!strcmp(a, "--offset")) {
-      rc = parse_dims(a, v, offset, &noffset);
-    } else if (!strcmp(a, "--arg")) {
-      if (nargs == MAX_ARGS) {
-        fprintf(stderr, "vt launch: more than %d arguments\n", MAX_ARGS);
-        return 2;
-      }
-      rc = parse_spec(v, &args[nargs++]);
-    } else if (!strcmp(a, "--save")) {
-      save = v;
-    } else if (!strcmp(a, "--print-buffer")) {
-      if (vt_parse_u64(v, &print_size) != 0 || (print_size && print_size < 16) ||
-          print_size > 0x10000000u) {
-        fprintf(stderr, "vt launch: --print-buffer %s: 0, or 16 to 268435456 bytes\n", v);
-        return 2;
-      }
-    } else if (!strcmp(a, "--preset")) {
-      preset = v;
-    } else if (!strcmp(a, "--tcfg")) {
-      size_t used = strlen(tcfg);
-      if (!strchr(v, '=') || strchr(v, ',') || used + strlen(v) + 2 > sizeof tcfg) {
-        fprintf(stderr, "vt launch: bad --tcfg '%s' (expected KEY=VALUE)\n", v);
-        return 2;
-      }
-      snprintf(tcfg + used, sizeof tcfg - used, "%s%s", used ? "," : "", v);
-    } else if (!strcmp(a, "--config")) {
-      struct stat sb;
-      vt_dev_config scratch;
-      char err[700];
-      vt_dev_config_default(&scratch);
-      if (stat(v, &sb) != 0 || vt_dev_config_load(&scratch, v, err, sizeof err) != 0) {
-        if (stat(v, &sb) != 0) snprintf(err, sizeof err, "%s: %s", v, strerror(errno));
-        fprintf(stderr, "vt launch: %s\n", err);
-        return 2;
-      }
-      setenv("VT_CONFIG", v, 1);
-    } else {
-      fprintf(stderr, "vt launch: unknown option %s\n", a);
-      return 2;
-    }
-    if (rc) return 2;
-  }
-  if (!elf) {
-    usage(stderr);
-    return 2;
-  }
-  if (!nglobal) {
-    fprintf(stderr, "vt launch: --global is required\n");
-    return 2;
-  }
-  if ((nlocal && nlocal != nglobal) || (noffset && noffset != nglobal)) {
-    fprintf(stderr, "vt launch: --local and --offset need as many values as --global (%u)\n",
-            nglobal);
-    return 2;
-  }
-
-  if (timing) { /* the driver reads these (docs/driver.md) */
-    setenv("VT_TIMING", preset, 1);
-    if (tcfg[0]) setenv("VT_TCFG", tcfg, 1);
-  } else if (tcfg[0] || strcmp(preset, "ventus-2025") != 0) {
-    fprintf(stderr, "vt launch: --preset and --tcfg need --timing\n");
-    return 2;
+  launch_opts *o = calloc(1, sizeof *o);
+  if (!o) return 1;
+  int status = parse(o, argc, argv);
+  if (status != 0) {
+    free(o);
+    return status > 0 ? 0 : 2;
   }
   vt_rt_options opt;
   vt_rt_options_default(&opt);
-  if (print_size == 0)
-    opt.no_print_buffer = 1;
-  else
-    opt.print_buffer_size = (uint32_t)print_size;
+  opt.settings = &o->s;
   char msg[1024];
   vt_rt *rt;
   if (vt_rt_create(&opt, &rt, msg, sizeof msg) != 0) {
     fprintf(stderr, "vt launch: %s\n", msg);
+    free(o);
     return 1;
   }
-  int status = 1;
-  vt_rt_program *p = NULL;
-  vt_rt_kernel *k = NULL;
-  if (vt_rt_program_load_file(rt, elf, &p) != 0) goto rt_error;
-  if (!kernel) {
-    if (vt_rt_program_kernel_count(p) != 1) {
-      fprintf(stderr, "vt launch: %s has %zu kernels; choose one with --kernel", elf,
-              vt_rt_program_kernel_count(p));
-      for (size_t i = 0; i < vt_rt_program_kernel_count(p); i++)
-        fprintf(stderr, "%s%s", i ? ", " : " (", vt_rt_program_kernel_name(p, i));
-      fprintf(stderr, "%s\n", vt_rt_program_kernel_count(p) ? ")" : "");
-      status = 2;
-      goto out;
-    }
-    kernel = vt_rt_program_kernel_name(p, 0);
+  vt_session *s = vt_rt_session(rt);
+  vt_session_set_interrupt(s, cli_catch_interrupt());
+  status = run(o, rt);
+  if (vt_session_finish(s, msg, sizeof msg) != 0) {
+    fprintf(stderr, "vt launch: %s\n", msg);
+    status = status ? status : 1;
   }
-  if (vt_rt_kernel_create(p, kernel, &k) != 0) goto rt_error;
-  if (vt_rt_kernel_set_num_args(k, nargs) != 0) goto rt_error;
-  for (unsigned i = 0; i < nargs; i++) {
-    launch_arg *a = &args[i];
-    int rc = 0;
-    if (a->kind == SPEC_IN || a->kind == SPEC_IO) {
-      void *data = read_file(a->file, &a->size);
-      if (!data) {
-        fprintf(stderr, "vt launch: --arg %s: %s\n", a->text, strerror(errno));
-        goto out;
-      }
-      if (a->size == 0) {
-        fprintf(stderr, "vt launch: --arg %s: empty file\n", a->text);
-        free(data);
-        goto out;
-      }
-      rc = vt_rt_alloc(rt, a->size, &a->addr) || vt_rt_write(rt, a->addr, data, a->size) ||
-           vt_rt_set_arg_buffer(k, i, a->addr, 0);
-      free(data);
-    } else if (a->kind == SPEC_OUT) {
-      void *zero = calloc(1, a->size);
-      if (!zero) {
-        fprintf(stderr, "vt launch: out of memory\n");
-        goto out;
-      }
-      rc = vt_rt_alloc(rt, a->size, &a->addr) || vt_rt_write(rt, a->addr, zero, a->size) ||
-           vt_rt_set_arg_buffer(k, i, a->addr, 0);
-      free(zero);
-    } else if (a->kind == SPEC_LOCAL) {
-      rc = vt_rt_set_arg_local(k, i, (uint32_t)a->size);
-    } else {
-      rc = vt_rt_set_arg_scalar(k, i, a->value, a->size);
-    }
-    if (rc) goto rt_error;
+  if (status != 2 && !o->quiet) {
+    if (o->s.timing && status == 0) vt_session_report(s, stdout);
+    vt_session_summary(s, "vt launch", stderr);
   }
-  vt_rt_ndrange nd;
-  memset(&nd, 0, sizeof nd);
-  nd.dims = nglobal;
-  memcpy(nd.global, global, sizeof global);
-  memcpy(nd.local, local, sizeof local);
-  memcpy(nd.offset, offset, sizeof offset);
-  vt_rt_launch_info info;
-  if (vt_rt_launch(k, &nd, &info) != 0) goto rt_error;
-  char geometry[256];
-  if (!quiet && vt_rt_geometry_format(&info, geometry, sizeof geometry) > 0)
-    fprintf(stderr, "vt launch: %s\n", geometry);
-  if (save && save_buffers(rt, args, nargs, save) != 0) goto out;
-  if (timing && vt_dump_perf(vt_rt_device(rt), stdout) != 0) {
-    fprintf(stderr, "vt launch: %s\n", vt_last_error());
-    goto out;
-  }
-  status = 0;
-  goto out;
-rt_error:
-  fprintf(stderr, "vt launch: %s\n", vt_rt_error(rt));
-out:
-  if (!quiet && p && status != 2) {
-    vt_rt_stats s;
-    if (vt_rt_stats_get(rt, &s) == 0)
-      fprintf(stderr,
-              "vt launch: %llu launch(es), %llu workgroup(s), %llu warp-instructions, %llu "
-              "thread-instructions, %.3f s host, %.2f M warp-insn/s\n",
-              (unsigned long long)s.launches, (unsigned long long)s.workgroups,
-              (unsigned long long)s.warp_insns, (unsigned long long)s.thread_insns,
-              s.host_seconds,
-              s.host_seconds > 0 ? (double)s.warp_insns / s.host_seconds / 1e6 : 0.0);
-  }
-  vt_rt_kernel_free(k);
-  vt_rt_program_free(p);
   vt_rt_destroy(rt);
+  free(o);
   return status;
 }

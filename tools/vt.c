@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "tools.h"
+#include "vt/counters.h"
+#include "vt/settings.h"
 
 static const struct {
   const char *name, *summary;
@@ -18,7 +20,28 @@ static void usage(FILE *f) {
   fprintf(f, "usage: vt COMMAND [options] ...\n\ncommands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-  fprintf(f, "\nRun 'vt COMMAND --help' for a command's options.\n");
+  fprintf(f, "\nRun 'vt help COMMAND' (or 'vt COMMAND --help') for a command's options,\n"
+             "'vt help settings' and 'vt help counters' for the reference tables.\n");
+}
+
+/* vt help COMMAND = vt COMMAND --help; vt help settings|counters prints the
+ * reference tables (docs/settings.md, docs/counters.md) */
+static int help(const char *topic) {
+  if (!strcmp(topic, "settings")) {
+    vt_settings_markdown(stdout);
+    return 0;
+  }
+  if (!strcmp(topic, "counters")) {
+    vt_counters_markdown(stdout);
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (!strcmp(topic, commands[i].name)) {
+      char *args[] = {(char *)topic, (char *)"--help", NULL};
+      return commands[i].fn(2, args);
+    }
+  fprintf(stderr, "vt help: unknown topic '%s' (a command, settings or counters)\n", topic);
+  return 2;
 }
 
 int main(int argc, char **argv) {
@@ -26,10 +49,12 @@ int main(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
-  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+      (!strcmp(argv[1], "help") && argc == 2)) {
     usage(stdout);
     return 0;
   }
+  if (!strcmp(argv[1], "help")) return help(argv[2]);
   if (!strcmp(argv[1], "--version")) {
     printf("vt 0.1.0\n");
     return 0;

@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vt/counters.h"
+#include "vt/settings.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,37 +28,6 @@ extern "C" {
 
 typedef struct vt_device vt_device;
 
-typedef struct vt_dev_config {
-  unsigned num_sms;          /* default 2 */
-  unsigned warp_slots;       /* warps per SM, default 8 */
-  unsigned threads_per_warp; /* 0: take it from each launch */
-  uint32_t lds_bytes;        /* local memory per SM (bytes), default 128 KiB */
-  unsigned sgprs, vgprs;     /* registers per warp, default 256 / 256 */
-  uint64_t max_insns;        /* per-launch budget of warp instructions; 0 = default */
-  unsigned simt_depth;       /* SIMT stack entries per warp; 0 = default (1024; the
-                                reference's stack is unbounded, the hardware's is
-                                num_thread deep) */
-  bool fixed;                /* user fixed the shape: oversized workgroups are errors
-                                instead of growing the device */
-} vt_dev_config;
-
-void vt_dev_config_default(vt_dev_config *cfg);
-/* Set one key (sms, warp_slots, threads, lds_bytes, simt_depth, max_insns;
- * '-' may replace '_'); 'where' prefixes messages ("file:line"). 0 or -1. */
-int vt_dev_config_set(vt_dev_config *cfg, const char *key, const char *value, const char *where,
-                      char *err, size_t errn);
-/* Apply a file of 'key = value' lines ('#' comments). 0 or -1 with err. */
-int vt_dev_config_load(vt_dev_config *cfg, const char *path, char *err, size_t errn);
-/* Read a file of 'key = value' lines ('#' comments), calling fn for each
- * setting with "file:line" as 'where'; stops at the first non-zero return.
- * 0 or the failing return (-1 with err for a malformed line or an unreadable
- * file). */
-typedef int (*vt_config_fn)(void *ctx, const char *key, const char *value, const char *where,
-                            char *err, size_t errn);
-int vt_config_file_parse(const char *path, vt_config_fn fn, void *ctx, char *err, size_t errn);
-/* The effective settings as 'key = value' lines. */
-void vt_dev_config_print(FILE *f, const vt_dev_config *cfg);
-
 /* Error codes (negative returns of the library). */
 typedef enum vt_status {
   VT_OK = 0,
@@ -70,7 +42,10 @@ typedef enum vt_status {
   VT_ERR_CONFIG = -9,        /* launch does not fit / bad configuration */
   VT_ERR_FORMAT = -10,       /* malformed input file */
   VT_ERR_NOMEM = -11,
-  VT_ERR_ARG = -12           /* bad argument to a library call */
+  VT_ERR_ARG = -12,          /* bad argument to a library call */
+  VT_ERR_INTERRUPTED = -13,  /* stopped by the host (interrupt flag, Ctrl-C) */
+  VT_ERR_TIMEOUT = -14,      /* the time limit (setting timeout) passed */
+  VT_ERR_STRICT = -15        /* a strict check failed (setting strict) */
 } vt_status;
 
 typedef struct vt_error {
@@ -81,9 +56,11 @@ typedef struct vt_error {
   char message[512]; /* complete human-readable text */
 } vt_error;
 
-vt_device *vt_device_new(const vt_dev_config *cfg);
+/* A device shaped by the DEVICE settings of s (vt/settings.h; NULL:
+ * defaults). The settings are copied. */
+vt_device *vt_device_new(const vt_settings *s);
 void vt_device_free(vt_device *dev);
-const vt_dev_config *vt_device_config(const vt_device *dev);
+const vt_settings *vt_device_settings(const vt_device *dev);
 
 /* --- memory --- */
 /* Make [base, base+size) accessible (a buffer the driver allocated). */
@@ -117,8 +94,9 @@ typedef struct vt_launch {
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between
- * launches. Returns VT_OK or an error code with *err filled. */
-int vt_device_run(vt_device *dev, const vt_launch *launch, vt_error *err);
+ * launches. 'name' labels the launch in the statistics (may be NULL).
+ * Returns VT_OK or an error code with *err filled. */
+int vt_device_run(vt_device *dev, const vt_launch *launch, const char *name, vt_error *err);
 
 /* --- observation --- */
 typedef struct vt_trace_write {
@@ -145,16 +123,24 @@ typedef void (*vt_trace_fn)(void *ctx, const vt_trace_event *ev);
 /* Called after every executed warp instruction; NULL switches tracing off. */
 void vt_device_set_trace(vt_device *dev, vt_trace_fn fn, void *ctx);
 
-typedef struct vt_run_stats {
-  uint64_t launches, workgroups, warps;
-  uint64_t warp_insns, thread_insns;
-  uint64_t scalar_insns, vector_insns;
-  uint64_t vbranches, divergent_vbranches, barriers;
-  unsigned max_simt_depth;
-  double host_seconds;
-} vt_run_stats;
+/* --- run control --- */
+typedef struct vt_run_progress {
+  uint64_t warp_insns;                     /* executed so far in this launch */
+  uint64_t workgroups_done, workgroups_total;
+} vt_run_progress;
+/* Called every few thousand warp instructions while a launch runs; a
+ * non-zero return (an error code, with err filled) stops the launch. */
+typedef int (*vt_poll_fn)(void *ctx, const vt_run_progress *p, vt_error *err);
+void vt_device_set_poll(vt_device *dev, vt_poll_fn fn, void *ctx);
+/* Receives warnings (complete lines without the newline); NULL: none. */
+typedef void (*vt_warn_fn)(void *ctx, const char *message);
+void vt_device_set_warn(vt_device *dev, vt_warn_fn fn, void *ctx);
+/* After a launch stopped early (interrupted, time limit, budget, deadlock):
+ * one line per live warp; "" otherwise. Valid until the next launch. */
+const char *vt_device_warp_dump(const vt_device *dev);
 
-void vt_device_stats(const vt_device *dev, vt_run_stats *out);
+/* The device's statistics: every launch's counters per SM (vt/counters.h). */
+const vt_stats *vt_device_stats(const vt_device *dev);
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,8 @@
 #include "vt/elf.h"
 #include "vt/knl.h"
 #include "vt/sim.h"
-#include "vt/timing.h"
+#include "vt/driver_ext.h"
+#include "vt/session.h"
 
 #define PAGE 4096u
 #define QUEUE_MAX 64
@@ -33,9 +34,9 @@ typedef struct dbuf {
 } dbuf;
 
 typedef struct dev {
-  vt_device *sim;
-  vt_timing *timing; /* NULL: functional only (VT_TIMING selects a preset) */
-  vt_dev_config cfg;
+  vt_device *sim;      /* the session's device */
+  vt_session *session; /* the device, timing model and outputs (vt/session.h) */
+  vt_settings cfg;
   pthread_mutex_t mem;  /* simulator, buffers */
   pthread_mutex_t lock; /* queue, results */
   pthread_cond_t work, idle;
@@ -135,8 +136,7 @@ static void *worker_main(void *arg) {
     l.wg_threads = knl_wg_threads(d, &l);
     char name[32];
     snprintf(name, sizeof name, "kernel %llu", (unsigned long long)m.kernel_id);
-    int rc = d->timing ? vt_timing_run(d->timing, d->sim, &l, name, &err)
-                       : vt_device_run(d->sim, &l, &err);
+    int rc = vt_session_launch(d->session, &l, name, &err);
     pthread_mutex_unlock(&d->mem);
     pthread_mutex_lock(&d->lock);
     d->qhead = (d->qhead + 1) % QUEUE_MAX;
@@ -157,38 +157,30 @@ static void *worker_main(void *arg) {
 }
 
 /* ---- devices ---- */
-int vt_dev_open(vt_device_h *hdevice) {
-  if (!hdevice) return fail("vt_dev_open: null handle pointer");
-  *hdevice = NULL;
+static void destroy(dev *d) {
+  vt_session_free(d->session);
+  free(d->bufs);
+  free(d);
+}
+
+/* A device running on a session with the given settings. */
+static int open_device(vt_device_h *hdevice, const vt_settings *settings) {
   dev *d = calloc(1, sizeof *d);
   if (!d) return fail("vt_dev_open: out of memory");
-  char msg[512];
-  if (vt_driver_config(&d->cfg, msg, sizeof msg) != 0) {
+  char msg[700];
+  if (vt_session_new(settings, &d->session, msg, sizeof msg) != 0) {
     free(d);
     return fail("vt_dev_open: %s", msg);
   }
-  vt_timing_config tcfg;
-  bool timed = false;
-  if (vt_driver_timing_config(&tcfg, &timed, msg, sizeof msg) != 0) {
-    free(d);
-    return fail("vt_dev_open: %s", msg);
-  }
-  d->sim = vt_device_new(&d->cfg);
-  if (timed) d->timing = vt_timing_new(&tcfg);
-  if (!d->sim || (timed && !d->timing)) {
-    vt_device_free(d->sim);
-    vt_timing_free(d->timing);
-    free(d);
-    return fail("vt_dev_open: out of memory");
-  }
+  d->sim = vt_session_device(d->session);
+  d->cfg = *vt_session_settings(d->session);
   d->next_alloc = VT_BUFFER_BASE;
   pthread_mutex_init(&d->lock, NULL);
   pthread_mutex_init(&d->mem, NULL);
   pthread_cond_init(&d->work, NULL);
   pthread_cond_init(&d->idle, NULL);
   if (pthread_create(&d->worker, NULL, worker_main, d) != 0) {
-    vt_device_free(d->sim);
-    free(d);
+    destroy(d);
     return fail("vt_dev_open: cannot start the worker thread");
   }
   pthread_mutex_lock(&registry_lock);
@@ -203,14 +195,33 @@ int vt_dev_open(vt_device_h *hdevice) {
     pthread_cond_signal(&d->work);
     pthread_mutex_unlock(&d->lock);
     pthread_join(d->worker, NULL);
-    vt_device_free(d->sim);
-    vt_timing_free(d->timing);
-    free(d);
+    destroy(d);
     return fail("vt_dev_open: too many open devices (64)");
   }
   *hdevice = d;
   last_error[0] = 0;
   return 0;
+}
+
+int vt_dev_open(vt_device_h *hdevice) {
+  if (!hdevice) return fail("vt_dev_open: null handle pointer");
+  *hdevice = NULL;
+  vt_settings s;
+  char msg[700];
+  if (vt_driver_config(&s, msg, sizeof msg) != 0) return fail("vt_dev_open: %s", msg);
+  return open_device(hdevice, &s);
+}
+
+int vt_dev_open_settings(vt_device_h *hdevice, const vt_settings *settings) {
+  if (!hdevice) return fail("vt_dev_open_settings: null handle pointer");
+  *hdevice = NULL;
+  if (!settings) return vt_dev_open(hdevice);
+  return open_device(hdevice, settings);
+}
+
+vt_session *vt_dev_session(vt_device_h hdevice) {
+  dev *d = lookup(hdevice, "vt_dev_session");
+  return d ? d->session : NULL;
 }
 
 int vt_dev_close(vt_device_h hdevice) {
@@ -229,11 +240,10 @@ int vt_dev_close(vt_device_h hdevice) {
   pthread_cond_destroy(&d->idle);
   pthread_mutex_destroy(&d->lock);
   pthread_mutex_destroy(&d->mem);
-  vt_device_free(d->sim);
-  vt_timing_free(d->timing);
-  free(d->bufs);
-  free(d);
-  return 0;
+  char msg[700];
+  int rc = vt_session_finish(d->session, msg, sizeof msg);
+  destroy(d);
+  return rc == 0 ? 0 : fail("vt_dev_close: %s", msg);
 }
 
 int vt_dev_caps(vt_device_h *hdevice, uint64_t caps_id, uint64_t *value) {
@@ -243,9 +253,9 @@ int vt_dev_caps(vt_device_h *hdevice, uint64_t caps_id, uint64_t *value) {
   if (!value) return fail("vt_dev_caps: null value pointer");
   switch (caps_id) {
   case VT_CAPS_VERSION: *value = 1; break;
-  case VT_CAPS_MAX_CORES: *value = d->cfg.num_sms; break;
+  case VT_CAPS_MAX_CORES: *value = d->cfg.sms; break;
   case VT_CAPS_MAX_WARPS: *value = d->cfg.warp_slots; break;
-  case VT_CAPS_MAX_THREADS: *value = d->cfg.threads_per_warp ? d->cfg.threads_per_warp : 32; break;
+  case VT_CAPS_MAX_THREADS: *value = d->cfg.threads ? d->cfg.threads : 32; break;
   case VT_CAPS_CACHE_LINE_SIZE: *value = 128; break;
   case VT_CAPS_LOCAL_MEM_SIZE: *value = d->cfg.lds_bytes; break;
   case VT_CAPS_ALLOC_BASE_ADDR: *value = VT_BUFFER_BASE; break;
@@ -568,25 +578,18 @@ int vt_dump_perf(vt_device_h hdevice, FILE *stream) {
   dev *d = lookup(hdevice, "vt_dump_perf");
   if (!d) return -1;
   if (!stream) return fail("vt_dump_perf: null stream");
-  vt_run_stats s;
+  /* every counter (vt/counters.def): the functional ones as 'name value'
+   * lines, then the timing report when a launch was timed */
   pthread_mutex_lock(&d->mem);
-  vt_device_stats(d->sim, &s);
-  pthread_mutex_unlock(&d->mem);
-  fprintf(stream,
-          "launches %llu\nworkgroups %llu\nwarps %llu\nwarp_instructions %llu\n"
-          "thread_instructions %llu\nscalar_instructions %llu\nvector_instructions %llu\n"
-          "vector_branches %llu\ndivergent_vector_branches %llu\nbarriers %llu\n"
-          "max_simt_depth %u\nhost_seconds %.6f\n",
-          (unsigned long long)s.launches, (unsigned long long)s.workgroups,
-          (unsigned long long)s.warps, (unsigned long long)s.warp_insns,
-          (unsigned long long)s.thread_insns, (unsigned long long)s.scalar_insns,
-          (unsigned long long)s.vector_insns, (unsigned long long)s.vbranches,
-          (unsigned long long)s.divergent_vbranches, (unsigned long long)s.barriers,
-          s.max_simt_depth, s.host_seconds);
-  if (d->timing) { /* the timing model's report, FIN line included (docs/timing.md) */
-    pthread_mutex_lock(&d->mem);
-    vt_timing_report(d->timing, stream);
-    pthread_mutex_unlock(&d->mem);
+  const vt_stats *st = vt_session_stats(d->session);
+  for (int c = 0; c < VT_C_COUNT; c++) {
+    const vt_counter_info *in = vt_counter_info_of(c);
+    if (in->model != VT_CM_FUNC || in->kind == VT_CK_RATIO) continue;
+    double v = vt_stats_value(st, -1, -1, (vt_counter)c);
+    if (in->kind == VT_CK_SEC) fprintf(stream, "%s %.6f\n", in->name, v);
+    else fprintf(stream, "%s %.0f\n", in->name, v);
   }
+  if (vt_stats_timed(st)) vt_session_report(d->session, stream);
+  pthread_mutex_unlock(&d->mem);
   return ferror(stream) ? fail("vt_dump_perf: write error") : 0;
 }

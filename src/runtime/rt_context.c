@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rt_internal.h"
+#include "vt/driver_ext.h"
 
 void vt_rt_options_default(vt_rt_options *o) {
   memset(o, 0, sizeof *o);
@@ -50,8 +51,6 @@ int vt_rt_create(const vt_rt_options *opts, vt_rt **out, char *err, size_t errn)
     if (err && errn) snprintf(err, errn, "%s", bad);
     return -1;
   }
-  if (o.print_buffer_size == 0) o.print_buffer_size = VT_RT_DEFAULT_PRINT_SIZE;
-  if (o.private_size == 0) o.private_size = VT_RT_DEFAULT_PRIVATE_SIZE;
   if (o.timeout_ms == 0) o.timeout_ms = MAX_TIMEOUT;
   vt_rt *rt = calloc(1, sizeof *rt);
   if (!rt) {
@@ -62,14 +61,14 @@ int vt_rt_create(const vt_rt_options *opts, vt_rt **out, char *err, size_t errn)
   if (o.device) {
     rt->dev = o.device;
   } else {
-    if (vt_dev_open(&rt->dev) != 0) {
+    if (vt_dev_open_settings(&rt->dev, o.settings) != 0) {
       if (err && errn) snprintf(err, errn, "cannot open the device: %s", vt_last_error());
       free(rt);
       return -1;
     }
     rt->own_dev = true;
   }
-  if (rt_query_shape(rt) != 0) {
+  if (rt_apply_settings(rt) != 0 || rt_query_shape(rt) != 0) {
     if (err && errn) snprintf(err, errn, "%s", rt->err);
     vt_rt_destroy(rt);
     return -1;

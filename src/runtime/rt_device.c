@@ -2,27 +2,40 @@
  * the grow-only per-context buffers. */
 #include <stdio.h>
 
-#include "driver/driver_config.h"
+#include "vt/driver_ext.h"
 #include "rt_internal.h"
+
+/* The runtime settings of the device's session (print buffer, private
+ * memory) where the options leave them open. */
+int rt_apply_settings(vt_rt *rt) {
+  vt_session *s = vt_dev_session(rt->dev);
+  if (!s) return rt_fail_driver(rt, "not a vt device");
+  const vt_settings *st = vt_session_settings(s);
+  if (!rt->opt.no_print_buffer && rt->opt.print_buffer_size == 0) {
+    rt->opt.print_buffer_size = st->print_buffer;
+    if (st->print_buffer == 0) rt->opt.no_print_buffer = 1;
+    else if (st->print_buffer < 16) return rt_fail(rt, "the print buffer needs at least 16 bytes");
+  }
+  if (rt->opt.private_size == 0) rt->opt.private_size = st->private_bytes & ~3u;
+  return 0;
+}
 
 /* Warp slots come from vt_dev_caps. Whether the configuration is fixed and
  * whether it fixes the threads per warp is not in the official caps (which
- * report 32 threads for a device that takes T from each launch), so the
- * runtime reads the same configuration the driver's vt_dev_open read:
- * VT_CONFIG and the VT_* variables (docs/driver.md). */
+ * report 32 threads for a device that takes T from each launch): the
+ * device's session settings say (docs/driver.md). */
 int rt_query_shape(vt_rt *rt) {
   uint64_t slots = 0, threads = 0, lds = 0;
   if (vt_dev_caps(&rt->dev, VT_CAPS_MAX_WARPS, &slots) != 0 ||
       vt_dev_caps(&rt->dev, VT_CAPS_MAX_THREADS, &threads) != 0 ||
       vt_dev_caps(&rt->dev, VT_CAPS_LOCAL_MEM_SIZE, &lds) != 0)
     return rt_fail_driver(rt, "cannot query the device");
-  vt_dev_config cfg;
-  char msg[512];
-  if (vt_driver_config(&cfg, msg, sizeof msg) != 0) return rt_fail(rt, "%s", msg);
+  const vt_settings *cfg = vt_session_settings(vt_dev_session(rt->dev));
   rt->shape.warp_slots = slots ? (unsigned)slots : 8;
-  rt->shape.fixed = cfg.fixed;
+  rt->shape.fixed =
+      vt_settings_explicit(cfg, VT_S_warp_slots) || vt_settings_explicit(cfg, VT_S_threads);
   rt->shape.lds_bytes = lds > 0xffffffffu ? 0xffffffffu : (uint32_t)lds;
-  rt->shape.threads = cfg.threads_per_warp;
+  rt->shape.threads = cfg->threads;
   if (!rt->shape.threads && threads != 32 && threads >= 1 && threads <= 32)
     rt->shape.threads = (unsigned)threads;
   return 0;

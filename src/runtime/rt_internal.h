@@ -81,6 +81,7 @@ int rt_fail_driver(vt_rt *rt, const char *fmt, ...) __attribute__((format(printf
 
 /* rt_device.c */
 int rt_query_shape(vt_rt *rt);
+int rt_apply_settings(vt_rt *rt);
 /* grow-only per-context buffer: (re)allocates *addr when *cap < need */
 int rt_ensure_buffer(vt_rt *rt, uint32_t *addr, uint32_t *cap, uint32_t need, const char *what);
 

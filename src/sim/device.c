@@ -9,30 +9,23 @@
 
 #include "exec_util.h"
 
-#define DEFAULT_BUDGET 4000000000ull
 
-void vt_dev_config_default(vt_dev_config *cfg) {
-  memset(cfg, 0, sizeof *cfg);
-  cfg->num_sms = 2;
-  cfg->warp_slots = 8;
-  cfg->threads_per_warp = 0;
-  cfg->lds_bytes = 128 * 1024;
-  cfg->sgprs = VT_NUM_XREGS;
-  cfg->vgprs = VT_NUM_VREGS;
-  cfg->max_insns = 0;
-  cfg->fixed = false;
-}
-
-vt_device *vt_device_new(const vt_dev_config *cfg) {
+vt_device *vt_device_new(const vt_settings *cfg) {
   vt_device *dev = calloc(1, sizeof *dev);
   if (!dev) return NULL;
   if (cfg)
     dev->cfg = *cfg;
   else
-    vt_dev_config_default(&dev->cfg);
-  if (dev->cfg.num_sms == 0) dev->cfg.num_sms = 1;
+    vt_settings_default(&dev->cfg);
+  if (dev->cfg.sms == 0) dev->cfg.sms = 1;
   if (dev->cfg.warp_slots == 0) dev->cfg.warp_slots = 1;
   vt_mem_init(&dev->mem);
+  dev->ctr = dev->scratch;
+  dev->stats = vt_stats_new();
+  if (!dev->stats) {
+    free(dev);
+    return NULL;
+  }
   if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, 0x10000000u) != 0) {
     free(dev);
     return NULL;
@@ -43,20 +36,28 @@ vt_device *vt_device_new(const vt_dev_config *cfg) {
 void vt_device_free(vt_device *dev) {
   if (!dev) return;
   vt_mem_destroy(&dev->mem);
+  vt_stats_free(dev->stats);
+  free(dev->dump);
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
   free(dev->resv);
   free(dev);
 }
 
-const vt_dev_config *vt_device_config(const vt_device *dev) { return &dev->cfg; }
+const vt_settings *vt_device_settings(const vt_device *dev) { return &dev->cfg; }
+
+/* the user fixed the shape: oversized workgroups are errors instead of
+ * growing the device */
+static bool shape_fixed(const vt_settings *s) {
+  return vt_settings_explicit(s, VT_S_warp_slots) || vt_settings_explicit(s, VT_S_threads);
+}
 
 void vt_device_set_trace(vt_device *dev, vt_trace_fn fn, void *ctx) {
   dev->trace = fn;
   dev->trace_ctx = ctx;
 }
 
-void vt_device_stats(const vt_device *dev, vt_run_stats *out) { *out = dev->stats; }
+const vt_stats *vt_device_stats(const vt_device *dev) { return dev->stats; }
 
 int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
   if ((uint64_t)base + size > 0x100000000ull) {
@@ -242,7 +243,7 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
                l->num_wg[2]);
     return VT_ERR_CONFIG;
   }
-  if (dev->cfg.fixed) {
+  if (shape_fixed(&dev->cfg)) {
     if (l->warps_per_wg > dev->cfg.warp_slots) {
       vt_err_set(err, VT_ERR_CONFIG,
                  "a workgroup of %u warps does not fit an SM with %u warp slots (configuration "
@@ -255,10 +256,10 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
                  "by the user)", l->lds_size, dev->cfg.lds_bytes);
       return VT_ERR_CONFIG;
     }
-    if (dev->cfg.threads_per_warp && t != dev->cfg.threads_per_warp) {
+    if (dev->cfg.threads && t != dev->cfg.threads) {
       vt_err_set(err, VT_ERR_CONFIG,
                  "launch needs %u threads per warp, the device has %u (configuration fixed by "
-                 "the user)", t, dev->cfg.threads_per_warp);
+                 "the user)", t, dev->cfg.threads);
       return VT_ERR_CONFIG;
     }
   }
@@ -291,13 +292,15 @@ int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   vt_wg *wg = w->wg;
   uint32_t pc = w->pc, mask = w->mask;
   dev->ntw = dev->ntm = 0;
+  dev->ctr = dev->rows + (size_t)s * VT_C_COUNT;
+  dev->cur_sm = s;
   int rc = vt_sim_execute(dev, w, in, err);
   if (rc != VT_OK) {
     locate(err, w, s, dev);
     return rc;
   }
-  dev->stats.warp_insns++;
-  dev->stats.thread_insns += (unsigned)vt_popcount32(mask);
+  dev->ctr[VT_C_warp_instructions]++;
+  dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
   if (dev->trace) {
     vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
                          dev->twrites, dev->tmem};
@@ -321,116 +324,171 @@ int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   return rc;
 }
 
-int vt_device_run(vt_device *dev, const vt_launch *l, vt_error *err) {
+/* the state of one functional launch */
+typedef struct run_state {
+  vt_device *dev;
+  const vt_launch *l;
+  vt_error *err;
+  sm_state *sms;
+  unsigned nsm, slots;
+  uint64_t lds_capacity, total_wg, next_wg, done_wg;
+  uint64_t budget, executed, next_poll;
+} run_state;
+
+/* fill free warp slots with new workgroups, SMs in order */
+static int dispatch(run_state *r) {
+  const vt_launch *l = r->l;
+  for (unsigned s = 0; s < r->nsm && r->next_wg < r->total_wg; s++) {
+    sm_state *sm = &r->sms[s];
+    while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
+           sm->used_lds + l->lds_size <= r->lds_capacity) {
+      vt_wg *wg = vt_wg_new(l, (unsigned)r->next_wg, s);
+      if (!wg) {
+        vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
+                   (unsigned long long)r->next_wg);
+        return VT_ERR_NOMEM;
+      }
+      sm->wgs[sm->nwgs++] = wg;
+      sm->used_slots += l->warps_per_wg;
+      sm->used_lds += l->lds_size;
+      r->next_wg++;
+      r->dev->rows[(size_t)s * VT_C_COUNT + VT_C_workgroups]++;
+      r->dev->rows[(size_t)s * VT_C_COUNT + VT_C_warps] += l->warps_per_wg;
+    }
+  }
+  return VT_OK;
+}
+
+/* one instruction of warp w on SM s */
+static int step(run_state *r, vt_warp *w, unsigned s) {
+  vt_device *dev = r->dev;
+  if (r->executed >= r->budget) {
+    vt_err_set(r->err, VT_ERR_BUDGET,
+               "instruction budget of %llu warp instructions exhausted (--max-insns)",
+               (unsigned long long)r->budget);
+    locate(r->err, w, s, dev);
+    return VT_ERR_BUDGET;
+  }
+  vt_insn in;
+  int rc = vt_sim_decode(dev, w, &in, r->err);
+  if (rc != VT_OK) {
+    locate(r->err, w, s, dev);
+    return rc;
+  }
+  rc = vt_sim_run_insn(dev, w, s, &in, r->err);
+  if (rc == VT_OK) r->executed++;
+  return rc;
+}
+
+static void retire_finished(run_state *r, sm_state *sm) {
+  for (unsigned g = 0; g < sm->nwgs;) {
+    vt_wg *wg = sm->wgs[g];
+    if (wg->ended == wg->nwarps) {
+      sm->used_slots -= wg->nwarps;
+      sm->used_lds -= r->l->lds_size;
+      vt_wg_free(r->dev, wg);
+      memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
+      sm->nwgs--;
+      r->done_wg++;
+    } else {
+      g++;
+    }
+  }
+}
+
+/* one round: every resident running warp executes one instruction; then the
+ * host's poll (interruption, time limit, progress) */
+static int round_robin(run_state *r, bool *progress) {
+  int rc = VT_OK;
+  for (unsigned s = 0; s < r->nsm && rc == VT_OK; s++) {
+    sm_state *sm = &r->sms[s];
+    for (unsigned g = 0; g < sm->nwgs && rc == VT_OK; g++) {
+      vt_wg *wg = sm->wgs[g];
+      for (unsigned i = 0; i < wg->nwarps && rc == VT_OK; i++) {
+        if (wg->warps[i]->state != WARP_RUNNING) continue;
+        rc = step(r, wg->warps[i], s);
+        *progress |= rc == VT_OK;
+      }
+    }
+    retire_finished(r, sm);
+  }
+  if (rc == VT_OK && r->dev->poll && r->executed >= r->next_poll) {
+    r->next_poll = r->executed + VT_POLL_INTERVAL;
+    vt_run_progress p = {r->executed, r->done_wg, r->total_wg};
+    rc = r->dev->poll(r->dev->poll_ctx, &p, r->err);
+  }
+  return rc;
+}
+
+static int run_setup(run_state *r, const char *name) {
+  vt_device *dev = r->dev;
+  const vt_launch *l = r->l;
+  r->nsm = dev->cfg.sms;
+  r->slots = dev->cfg.warp_slots < l->warps_per_wg ? l->warps_per_wg : dev->cfg.warp_slots;
+  /* local memory per SM bounds the resident workgroups too (uarch.md 4) */
+  r->lds_capacity = dev->cfg.lds_bytes < l->lds_size ? l->lds_size : dev->cfg.lds_bytes;
+  r->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
+  r->budget = dev->cfg.max_insns;
+  r->sms = calloc(r->nsm, sizeof *r->sms);
+  dev->rows = vt_stats_launch_begin(dev->stats, name, r->nsm, false);
+  if (!r->sms || !dev->rows) {
+    vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
+    return VT_ERR_NOMEM;
+  }
+  dev->rows[VT_C_launches] = 1;
+  unsigned max_wgs_per_sm = r->slots / l->warps_per_wg;
+  for (unsigned s = 0; s < r->nsm; s++)
+    if (!(r->sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *)))) {
+      vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
+      return VT_ERR_NOMEM;
+    }
+  dev->launch = l;
+  dev->numt = l->threads_per_warp;
+  dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
+  r->next_poll = VT_POLL_INTERVAL;
+  return VT_OK;
+}
+
+/* free what is resident; after an early stop, describe the live warps first */
+static void run_teardown(run_state *r, int rc) {
+  if (!r->sms) return;
+  if (vt_sim_dump_wanted(rc))
+    for (unsigned s = 0; s < r->nsm; s++)
+      for (unsigned g = 0; g < r->sms[s].nwgs; g++) vt_sim_dump_wg(r->dev, r->sms[s].wgs[g], s);
+  for (unsigned s = 0; s < r->nsm; s++) {
+    for (unsigned g = 0; g < r->sms[s].nwgs; g++) vt_wg_free(r->dev, r->sms[s].wgs[g]);
+    free(r->sms[s].wgs);
+  }
+  free(r->sms);
+}
+
+int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error *err) {
   vt_error local;
   if (!err) err = &local;
   memset(err, 0, sizeof *err);
+  vt_sim_dump_clear(dev);
   int rc = vt_launch_check(dev, l, err);
   if (rc) return rc;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-
-  unsigned nsm = dev->cfg.num_sms;
-  unsigned slots = dev->cfg.warp_slots;
-  if (slots < l->warps_per_wg) slots = l->warps_per_wg; /* grow to fit (not fixed) */
-  /* local memory per SM bounds the resident workgroups too (uarch.md 4) */
-  uint64_t lds_capacity = dev->cfg.lds_bytes;
-  if (lds_capacity < l->lds_size) lds_capacity = l->lds_size;
-  uint64_t total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
-  uint64_t budget = dev->cfg.max_insns ? dev->cfg.max_insns : DEFAULT_BUDGET;
-  uint64_t executed = 0;
-  sm_state *sms = calloc(nsm, sizeof *sms);
-  if (!sms) {
-    vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
-    return VT_ERR_NOMEM;
-  }
-  unsigned max_wgs_per_sm = slots / l->warps_per_wg;
-  for (unsigned s = 0; s < nsm; s++) {
-    sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *));
-    if (!sms[s].wgs) rc = VT_ERR_NOMEM;
-  }
-  dev->launch = l;
-  dev->numt = l->threads_per_warp;
-  dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
-  dev->stats.launches++;
-  uint64_t next_wg = 0, done_wg = 0;
-
-  while (rc == VT_OK && done_wg < total_wg) {
-    /* dispatch: fill free slots, SMs in order */
-    for (unsigned s = 0; s < nsm && next_wg < total_wg; s++) {
-      while (next_wg < total_wg && sms[s].used_slots + l->warps_per_wg <= slots &&
-             sms[s].used_lds + l->lds_size <= lds_capacity) {
-        vt_wg *wg = vt_wg_new(l, (unsigned)next_wg, s);
-        if (!wg) {
-          rc = VT_ERR_NOMEM;
-          vt_err_set(err, rc, "out of host memory creating workgroup %llu",
-                     (unsigned long long)next_wg);
-          break;
-        }
-        sms[s].wgs[sms[s].nwgs++] = wg;
-        sms[s].used_slots += l->warps_per_wg;
-        sms[s].used_lds += l->lds_size;
-        next_wg++;
-        dev->stats.workgroups++;
-        dev->stats.warps += l->warps_per_wg;
-      }
-    }
-    if (rc) break;
-    /* one round: every resident running warp executes one instruction */
+  run_state r;
+  memset(&r, 0, sizeof r);
+  r.dev = dev, r.l = l, r.err = err;
+  rc = run_setup(&r, name);
+  while (rc == VT_OK && r.done_wg < r.total_wg) {
+    rc = dispatch(&r);
     bool progress = false;
-    for (unsigned s = 0; s < nsm && rc == VT_OK; s++) {
-      sm_state *sm = &sms[s];
-      for (unsigned g = 0; g < sm->nwgs && rc == VT_OK; g++) {
-        vt_wg *wg = sm->wgs[g];
-        for (unsigned i = 0; i < wg->nwarps && rc == VT_OK; i++) {
-          vt_warp *w = wg->warps[i];
-          if (w->state != WARP_RUNNING) continue;
-          if (executed >= budget) {
-            vt_err_set(err, VT_ERR_BUDGET,
-                       "instruction budget of %llu warp instructions exhausted (--max-insns)",
-                       (unsigned long long)budget);
-            locate(err, w, s, dev);
-            rc = VT_ERR_BUDGET;
-            break;
-          }
-          vt_insn in;
-          rc = vt_sim_decode(dev, w, &in, err);
-          if (rc != VT_OK) {
-            locate(err, w, s, dev);
-            break;
-          }
-          rc = vt_sim_run_insn(dev, w, s, &in, err);
-          if (rc != VT_OK) break;
-          executed++;
-          progress = true;
-        }
-      }
-      /* retire finished workgroups */
-      for (unsigned g = 0; g < sm->nwgs;) {
-        vt_wg *wg = sm->wgs[g];
-        if (wg->ended == wg->nwarps) {
-          sm->used_slots -= wg->nwarps;
-          sm->used_lds -= l->lds_size;
-          vt_wg_free(dev, wg);
-          memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
-          sm->nwgs--;
-          done_wg++;
-        } else {
-          g++;
-        }
-      }
-    }
-    if (rc == VT_OK && !progress && done_wg < total_wg && next_wg >= total_wg) {
+    if (rc == VT_OK) rc = round_robin(&r, &progress);
+    if (rc == VT_OK && !progress && r.done_wg < r.total_wg && r.next_wg >= r.total_wg) {
       vt_err_set(err, VT_ERR_DEADLOCK, "no warp can make progress");
       rc = VT_ERR_DEADLOCK;
     }
   }
-  for (unsigned s = 0; s < nsm; s++) {
-    for (unsigned g = 0; g < sms[s].nwgs; g++) vt_wg_free(dev, sms[s].wgs[g]);
-    free(sms[s].wgs);
-  }
-  free(sms);
+  run_teardown(&r, rc);
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  dev->stats.host_seconds += (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  if (dev->rows)
+    dev->rows[VT_C_host_seconds] += (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll +
+                                               (t1.tv_nsec - t0.tv_nsec));
+  dev->ctr = dev->scratch;
   return rc;
 }

@@ -7,32 +7,6 @@
 
 #include "exec_vector.h"
 
-void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...) {
-  if (!err) return;
-  err->status = st;
-  err->has_location = false;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err->message, sizeof err->message, fmt, ap);
-  va_end(ap);
-}
-
-void vt_err_prefix(vt_error *err, const char *fmt, ...) {
-  if (!err) return;
-  char pre[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(pre, sizeof pre, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  size_t plen = (size_t)n < sizeof pre ? (size_t)n : sizeof pre - 1;
-  size_t mlen = strnlen(err->message, sizeof err->message - 1);
-  if (plen + mlen >= sizeof err->message) mlen = sizeof err->message - 1 - plen;
-  memmove(err->message + plen, err->message, mlen);
-  memcpy(err->message, pre, plen);
-  err->message[plen + mlen] = 0;
-}
-
 uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                        vt_error *err) {
   if (addr & (size - 1)) {
@@ -267,9 +241,9 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   w->instret++;
   w->cycle++;
   if (is_vector(in.d))
-    dev->stats.vector_insns++;
+    dev->ctr[VT_C_vector_instructions]++;
   else
-    dev->stats.scalar_insns++;
+    dev->ctr[VT_C_scalar_instructions]++;
   return VT_OK;
 }
 

@@ -15,7 +15,7 @@ static uint32_t range_lanes(const vt_warp *w) {
 
 static int push(vt_device *dev, vt_warp *w, uint32_t r_pc, uint32_t else_pc, uint32_t else_mask,
                 vt_error *err) {
-  unsigned limit = dev->cfg.simt_depth ? dev->cfg.simt_depth : VT_SIMT_MAX_DEPTH;
+  unsigned limit = dev->cfg.simt_depth;
   if (w->depth >= limit) {
     vt_err_set(err, VT_ERR_SIMT_OVERFLOW, "SIMT stack overflow (depth %u)", w->depth);
     return VT_ERR_SIMT_OVERFLOW;
@@ -57,14 +57,14 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t if_mask = ~else_mask & r_mask & w->lane_limit;
   else_mask &= w->lane_limit;
   uint32_t rpc = WCSR(w, RPC), else_pc = in->pc + (uint32_t)in->imm;
-  dev->stats.vbranches++;
+  dev->ctr[VT_C_vector_branches]++;
   if (else_mask == 0) {
     w->mask = if_mask;
   } else if (if_mask == 0) {
     w->mask = else_mask;
     in->next_pc = else_pc;
   } else {
-    dev->stats.divergent_vbranches++;
+    dev->ctr[VT_C_divergent_vector_branches]++;
     int rc = push(dev, w, rpc, rpc, r_mask, err);
     if (rc) return rc;
     if (vt_popcount32(if_mask) < vt_popcount32(else_mask)) {
@@ -76,7 +76,7 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
       in->next_pc = else_pc;
     }
     if (rc) return rc;
-    if (w->depth > dev->stats.max_simt_depth) dev->stats.max_simt_depth = w->depth;
+    if (w->depth > dev->ctr[VT_C_max_simt_depth]) dev->ctr[VT_C_max_simt_depth] = w->depth;
   }
   w->vstart = 0;
   return VT_OK;
@@ -155,6 +155,27 @@ static void vfexp(vt_device *dev, vt_warp *w, vt_insn *in) {
   trace_v(dev, w, in->rd, m);
 }
 
+/* endprg retires the warp even when divergent (spec README decision 5); SIMT
+ * entries still pending mean a divergent branch whose join was never
+ * reached: a warning, or an error with the strict setting */
+static int endprg(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+  if (w->depth > 0) {
+    if (dev->cfg.strict) {
+      vt_err_set(err, VT_ERR_STRICT,
+                 "the warp ended with %u SIMT-stack entr%s pending (a divergent branch whose "
+                 "join was never reached; strict)", w->depth, w->depth == 1 ? "y" : "ies");
+      return VT_ERR_STRICT;
+    }
+    vt_sim_warn(dev,
+                "SM %u, workgroup %u, warp %u, pc 0x%08x: the warp ended with %u SIMT-stack "
+                "entr%s pending (a divergent branch whose join was never reached)",
+                dev->cur_sm, w->wg->id, w->wid, in->pc, w->depth, w->depth == 1 ? "y" : "ies");
+  }
+  w->state = WARP_ENDED;
+  vt_resv_drop(dev, w);
+  return VT_OK;
+}
+
 int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   switch (in->d->sem) {
   case VT_SEM_EQ: case VT_SEM_NE: case VT_SEM_LT: case VT_SEM_GE:
@@ -171,15 +192,12 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   case VT_SEM_ADD: case VT_SEM_SUB: add12(dev, w, in); return VT_OK;
   case VT_SEM_REGEXT: case VT_SEM_REGEXTI: regext(w, in); return VT_OK;
-  case VT_SEM_ENDPRG:
-    w->state = WARP_ENDED;
-    vt_resv_drop(dev, w);
-    return VT_OK;
+  case VT_SEM_ENDPRG: return endprg(dev, w, in, err);
   case VT_SEM_BARRIER:
     /* the scheduler releases the warp when every non-ended warp of the
      * workgroup waits (decision 5) */
     w->state = WARP_BARRIER;
-    dev->stats.barriers++;
+    dev->ctr[VT_C_barriers]++;
     return VT_OK;
   case VT_SEM_FEXP: vfexp(dev, w, in); return VT_OK;
   case VT_SEM_TTA: return vftta(dev, w, in, err);

@@ -7,12 +7,13 @@
 
 #include "csr_ids.h"
 #include "mem.h"
+#include "util/error.h"
 #include "vt/isa.h"
+#include "vt/counters.h"
 #include "vt/sim.h"
 
 #define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
 #define VT_MSTATUS_FS 0x6000u
-#define VT_SIMT_MAX_DEPTH 1024u
 
 typedef struct vt_simt_entry {
   uint32_t r_pc, else_pc, else_mask;
@@ -83,13 +84,24 @@ typedef struct vt_dcache_entry {
 } vt_dcache_entry;
 
 struct vt_device {
-  vt_dev_config cfg;
+  vt_settings cfg;
   vt_mem mem;
   const vt_launch *launch;
   unsigned numt;
   vt_trace_fn trace;
   void *trace_ctx;
-  vt_run_stats stats;
+  vt_stats *stats;  /* counters of every launch (vt/counters.h) */
+  uint64_t *rows;   /* the current launch's counters, VT_C_COUNT per SM */
+  uint64_t *ctr;    /* the row of the SM whose warp executes */
+  uint64_t scratch[VT_C_COUNT]; /* ctr outside launches */
+  unsigned cur_sm;  /* the SM whose warp executes */
+  /* run control (vt_device_set_poll, vt_device_set_warn) */
+  vt_poll_fn poll;
+  void *poll_ctx;
+  vt_warn_fn warn;
+  void *warn_ctx;
+  char *dump;       /* live warps after an early stop */
+  size_t dump_len;
   /* decode cache for the program window, 1024 entries per chunk */
   vt_dcache_entry **dcache;
   size_t dcache_chunks;
@@ -112,13 +124,22 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm);
 /* Frees a workgroup; drops its warps' LR reservations from the device. */
 void vt_wg_free(vt_device *dev, vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);
-void vt_err_set(vt_error *err, vt_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 /* LR/SC reservations: set (lr.w), drop (sc.w, endprg), and break the
  * reservations of other warps on the word a store writes. */
 int vt_resv_set(vt_device *dev, vt_warp *w, uint32_t addr);
 void vt_resv_drop(vt_device *dev, vt_warp *w);
 void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr);
-/* Put formatted text in front of err->message. */
-void vt_err_prefix(vt_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A warning through the device's warning callback. */
+void vt_sim_warn(vt_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The live-warp dump (vt_device_warp_dump): clear it, then add the warps of
+ * a workgroup resident on SM sm. */
+void vt_sim_dump_clear(vt_device *dev);
+void vt_sim_dump_wg(vt_device *dev, const vt_wg *wg, unsigned sm);
+/* Should a stop with this status dump the live warps? */
+static inline bool vt_sim_dump_wanted(int rc) {
+  return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
+         rc == VT_ERR_DEADLOCK;
+}
+/* every so many warp instructions the run loops call the poll callback */
+#define VT_POLL_INTERVAL 65536u
 #endif

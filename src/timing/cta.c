@@ -76,9 +76,8 @@ int tm_cta_cycle(vt_timing *t) {
       s->nwarps_res++;
       tm_wake(t, tw->start_at);
     }
-    t->dev->stats.workgroups++;
-    t->dev->stats.warps += g->nwarps;
-    s->c[VT_TC_warps] += g->nwarps;
+    s->c[VT_C_workgroups]++;
+    s->c[VT_C_warps] += g->nwarps;
     t->cta_free = start;
     t->cta_pref = (smi + 1) % t->nsm;
     t->next_wg++;
@@ -111,7 +110,6 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   s->lds_used -= g->lds;
   s->sgprs_used -= t->launch->sgpr_usage * g->nwarps;
   s->vgprs_used -= t->launch->vgpr_usage * g->nwarps;
-  s->c[VT_TC_workgroups]++;
   if (t->tl) {
     char name[64];
     snprintf(name, sizeof name, "workgroup %u", g->fw->id);

@@ -8,7 +8,7 @@
 #include "timing_internal.h"
 
 /* FPU latency of the table's latency class */
-static uint8_t fpu_latency(const vt_timing_config *c, vt_lat lat) {
+static uint8_t fpu_latency(const vt_settings *c, vt_lat lat) {
   switch (lat) {
   case VT_LAT_FMA: return (uint8_t)c->lat_fma;
   case VT_LAT_FADD: return (uint8_t)c->lat_fadd;
@@ -23,7 +23,7 @@ static void add_src(tm_iinfo *in, uint8_t kind, uint8_t field) {
 }
 
 void tm_build_info(vt_timing *t) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   for (unsigned id = 0; id < VT_INSN_COUNT; id++) {
     const vt_insn_desc *d = vt_isa_insn((vt_insn_id)id);
     tm_iinfo *in = &t->info[id];

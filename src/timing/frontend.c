@@ -13,7 +13,7 @@ void tm_ibuf_flush(tm_warp *w, uint32_t pc) {
 }
 
 void tm_fetch(vt_timing *t, unsigned smi) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[smi];
   uint64_t now = t->now;
   for (unsigned slot = 0; slot < t->nslots; slot++) {

@@ -52,7 +52,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
 }
 
 uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   uint64_t treq = now + c->lsu_setup_cycles, rsp_max = treq;
   int kind = (op->flags & TM_I_AMO) ? TM_AMO : (op->flags & TM_I_STORE) ? TM_WR : TM_RD;

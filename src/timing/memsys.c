@@ -13,7 +13,7 @@
 #include "timing_internal.h"
 
 int tm_mem_init(vt_timing *t) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   for (unsigned s = 0; s < t->nsm; s++) {
     tm_sm *sm = &t->sms[s];
     if (tm_cache_init(&sm->l1d, c->l1d_sets, c->l1d_ways, false) ||
@@ -65,7 +65,7 @@ static unsigned free_entry(uint64_t *tab, unsigned n, uint64_t *at, uint64_t *st
 }
 
 static uint64_t dram(vt_timing *t, unsigned sm, bool write, uint64_t at) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   uint64_t beats = (c->line_bytes + c->dram_bytes_per_cycle - 1) / c->dram_bytes_per_cycle;
   uint64_t *slot = &t->dram_out[t->dram_head];
   uint64_t start = tm_max(tm_max(at, t->dram_next), *slot);
@@ -84,7 +84,7 @@ enum { L2_READ, L2_WRITE_PARTIAL, L2_WRITE_FULL, L2_ATOMIC };
 
 /* request from SM sm's L1 at 'at'; returns the time its response reaches the L1 */
 static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   uint64_t a = tm_max(at, s->link_next);
   s->link_next = a + 1;
@@ -135,7 +135,7 @@ static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, ui
 
 uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
                        uint64_t *accepted) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1d;
   uint64_t acc = tm_max(at, tm_max(s->l1d_next, s->l1d_block)), rsp, stall = 0;
@@ -225,7 +225,7 @@ uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, ui
 }
 
 uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, bool *hit) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1i;
   TMC(t, sm, l1i_accesses)++;
@@ -252,7 +252,7 @@ uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, boo
 }
 
 void tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1d;
   uint64_t k = tm_max(at, s->l1d_block);

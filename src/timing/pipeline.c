@@ -95,7 +95,7 @@ void tm_writeback(vt_timing *t, unsigned smi) {
 /* ---------------- issue ---------------- */
 
 static unsigned unit_capacity(const vt_timing *t, unsigned u) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   switch (u) {
   case TM_U_ALU: return c->lat_alu + 1;
   case TM_U_CSR: return c->lat_csr + 1;
@@ -179,23 +179,23 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
   t->progress = true;
   uint64_t *c = s->c;
   if (op->path == TM_X) {
-    c[VT_TC_insns_x]++;
-    c[VT_TC_fin_x]++;
+    c[VT_C_insns_x]++;
+    c[VT_C_fin_x]++;
     s->x_issued_now = true;
   } else {
-    c[VT_TC_insns_v]++;
+    c[VT_C_insns_v]++;
     if (op->scalar_on_v) s->v_scalar_now = true;
   }
   if (op->flags & TM_I_VECTOR) {
-    c[VT_TC_insns_vector]++;
-    c[VT_TC_fin_v] += vt_popcount32(op->lanes);
-    c[VT_TC_thread_insns] += vt_popcount32(op->lanes);
+    c[VT_C_insns_vector]++;
+    c[VT_C_fin_v] += vt_popcount32(op->lanes);
+    c[VT_C_thread_insns] += vt_popcount32(op->lanes);
   } else {
-    c[VT_TC_thread_insns]++;
+    c[VT_C_thread_insns]++;
   }
   switch (op->unit) {
   case TM_U_CTRL:
-    c[VT_TC_u_ctrl]++;
+    c[VT_C_u_ctrl]++;
     w->inflight--;
     if (op->flags & TM_I_BARRIER) {
       barrier_arrive(t, smi, w);
@@ -209,21 +209,21 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
     op_release(t, oi);
     return;
   case TM_U_SFU:
-    c[VT_TC_u_sfu]++;
+    c[VT_C_u_sfu]++;
     op->ready = now + op->sfu_cycles;
     s->sfu_free = op->ready;
-    c[VT_TC_sfu_busy] += op->sfu_cycles;
+    c[VT_C_sfu_busy] += op->sfu_cycles;
     break;
   case TM_U_LSU:
-    c[VT_TC_u_lsu]++;
+    c[VT_C_u_lsu]++;
     op->ready = tm_lsu_issue(t, smi, op, now);
     s->lsu_mshr_used++;
     break;
   default:
     op->ready = now + op->lat;
-    c[op->unit == TM_U_ALU ? VT_TC_u_alu : op->unit == TM_U_CSR ? VT_TC_u_csr
-      : op->unit == TM_U_VALU ? VT_TC_u_valu : op->unit == TM_U_MUL ? VT_TC_u_mul
-      : op->unit == TM_U_FPU ? VT_TC_u_fpu : VT_TC_u_tc]++;
+    c[op->unit == TM_U_ALU ? VT_C_u_alu : op->unit == TM_U_CSR ? VT_C_u_csr
+      : op->unit == TM_U_VALU ? VT_C_u_valu : op->unit == TM_U_MUL ? VT_C_u_mul
+      : op->unit == TM_U_FPU ? VT_C_u_fpu : VT_C_u_tc]++;
     break;
   }
   push_result(s, op->unit, t->ops, oi);
@@ -263,7 +263,7 @@ static void issue_stage(vt_timing *t, unsigned smi) {
   }
   /* RTL INST_CNT_2 quirk: a scalar instruction on the V path is counted in X
    * only when an X instruction issues in the same cycle */
-  if (s->x_issued_now && s->v_scalar_now) s->c[VT_TC_fin_x]++;
+  if (s->x_issued_now && s->v_scalar_now) s->c[VT_C_fin_x]++;
 }
 
 /* ---------------- operand collection ---------------- */
@@ -271,7 +271,7 @@ static void issue_stage(vt_timing *t, unsigned smi) {
 static void collect_stage(vt_timing *t, unsigned smi) {
   tm_sm *s = &t->sms[smi];
   if (!s->ncu_used) return;
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   uint64_t now = t->now;
   uint32_t used[3] = {0, 0, 0};
   if (++s->rr_bank >= t->ncu) s->rr_bank = 0;
@@ -291,7 +291,7 @@ static void collect_stage(vt_timing *t, unsigned smi) {
         uint32_t *u = &used[op->src_kind[j]];
         if ((*u >> bank) & 1) {
           op->lost_bank = true;
-          s->c[VT_TC_bank_conflicts]++;
+          s->c[VT_C_bank_conflicts]++;
           continue;
         }
         *u |= 1u << bank;
@@ -327,7 +327,7 @@ static uint32_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, un
  * float divide/sqrt or a data-dependent integer divide, plus queueing */
 static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn *in,
                            const tm_iinfo *info) {
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   uint32_t lanes = (info->flags & TM_I_VECTOR) ? (fw->mask & fw->lane_limit) : 1u;
   unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
   bool is_signed = (in->d->flags & VT_F_SA) != 0;
@@ -400,7 +400,7 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
     t->executed++;
     t->progress = true;
     w->head_valid = false;
-    t->sms[smi].c[VT_TC_regext]++;
+    t->sms[smi].c[VT_C_regext]++;
   }
 }
 
@@ -508,7 +508,6 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   }
   if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info);
   uint32_t mask = fw->mask;
-  unsigned depth = fw->depth;
   uint32_t pc = fw->pc;
   /* functional execution */
   int rc = vt_sim_run_insn(t->dev, fw, smi, in, t->err);
@@ -528,11 +527,6 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     op->target = in->next_pc;
   }
   if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
-  if (info->flags & TM_I_VBRANCH) {
-    s->c[VT_TC_vbranches]++;
-    if (fw->depth > depth) s->c[VT_TC_vbranches_div]++;
-    if (fw->depth > s->c[VT_TC_simt_depth_max]) s->c[VT_TC_simt_depth_max] = fw->depth;
-  }
   if (op->dst_kind == TM_R_X && op->dst_reg) {
     bset(w->xpend, op->dst_reg);
     if (info->flags & TM_I_MEM) bset(w->xmem, op->dst_reg);

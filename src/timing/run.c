@@ -9,15 +9,14 @@
 
 #include "timing_internal.h"
 
-#define DEFAULT_BUDGET 4000000000ull
 
-vt_timing *vt_timing_new(const vt_timing_config *cfg) {
+vt_timing *vt_timing_new(const vt_settings *cfg) {
   vt_timing *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   if (cfg)
     t->cfg = *cfg;
   else
-    vt_timing_config_preset(&t->cfg, NULL);
+    vt_settings_default(&t->cfg);
   if (t->cfg.reg_banks > 32) t->cfg.reg_banks = 32;
   tm_build_info(t);
   t->op_free = -1;
@@ -43,17 +42,10 @@ static void free_shape(vt_timing *t) {
 void vt_timing_free(vt_timing *t) {
   if (!t) return;
   free_shape(t);
-  for (unsigned i = 0; i < t->nlaunch; i++) {
-    free(t->lstats[i]);
-    free(t->lnames[i]);
-  }
-  free(t->lstats);
-  free(t->lnames);
-  free(t->lsms);
   free(t);
 }
 
-const vt_timing_config *vt_timing_get_config(const vt_timing *t) { return &t->cfg; }
+const vt_settings *vt_timing_get_config(const vt_timing *t) { return &t->cfg; }
 
 /* (re)build SMs and the memory system for nsm SMs of nslots warp slots; the
  * caches persist between launches of the same shape */
@@ -126,8 +118,8 @@ static void account(vt_timing *t, uint64_t next) {
       tm_warp *w = &sm->warps[slot];
       if (!w->fw || w->start_at > t->now) continue;
       busy = true;
-      c[VT_TC_warp_cycles] += d;
-      c[VT_TC_st_issue + w->reason] += d; /* an issue always makes progress: d = 1 */
+      c[VT_C_warp_cycles] += d;
+      c[VT_C_st_issue + w->reason] += d; /* an issue always makes progress: d = 1 */
       if (t->tl && w->reason != w->span_reason) {
         if (w->span_reason < TM_ST_COUNT && w->span_reason != TM_ST_ISSUE)
           tm_tl_span(t, s, slot, tm_reason_names[w->span_reason], w->span_start, t->now);
@@ -135,7 +127,7 @@ static void account(vt_timing *t, uint64_t next) {
         w->span_start = t->now;
       }
     }
-    if (busy) c[VT_TC_sm_busy_cycles] += d;
+    if (busy) c[VT_C_sm_busy_cycles] += d;
   }
 }
 
@@ -144,6 +136,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   vt_error local;
   if (!err) err = &local;
   memset(err, 0, sizeof *err);
+  vt_sim_dump_clear(dev);
   int rc = vt_launch_check(dev, l, err);
   if (rc) return rc;
   struct timespec t0, t1;
@@ -155,12 +148,12 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
                nslots);
     return VT_ERR_CONFIG;
   }
-  if (setup_shape(t, dev->cfg.num_sms, nslots) != 0) {
+  if (setup_shape(t, dev->cfg.sms, nslots) != 0) {
     free_shape(t);
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory (timing model)");
     return VT_ERR_NOMEM;
   }
-  const vt_timing_config *c = &t->cfg;
+  const vt_settings *c = &t->cfg;
   t->numt = l->threads_per_warp;
   t->sfu_lanes = c->sfu_lanes ? c->sfu_lanes : (t->numt / 4 ? t->numt / 4 : 1);
   t->smem_banks = c->smem_banks ? c->smem_banks : t->numt;
@@ -170,18 +163,22 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   uint32_t sg = l->sgpr_usage * l->warps_per_wg, vg = l->vgpr_usage * l->warps_per_wg;
   t->sgprs_per_sm = t->cfg.sgprs_per_sm < sg ? sg : t->cfg.sgprs_per_sm;
   t->vgprs_per_sm = t->cfg.vgprs_per_sm < vg ? vg : t->cfg.vgprs_per_sm;
-  unsigned nl = t->nlaunch;
-  tm_stats_launch_begin(t, name);
-  if (t->nlaunch == nl) {
-    vt_err_set(err, VT_ERR_NOMEM, "out of host memory (timing statistics)");
+  uint64_t *rows = vt_stats_launch_begin(dev->stats, name, t->nsm, true);
+  if (!rows) {
+    vt_err_set(err, VT_ERR_NOMEM, "out of host memory (statistics)");
     return VT_ERR_NOMEM;
   }
+  for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c = rows + (size_t)s * VT_C_COUNT;
+  rows[VT_C_launches] = 1;
+  dev->rows = rows;
+  t->stats = dev->stats;
+  t->nlaunch++;
   t->dev = dev;
   t->launch = l;
   t->err = err;
   t->err_rc = VT_OK;
   t->executed = 0;
-  t->budget = dev->cfg.max_insns ? dev->cfg.max_insns : DEFAULT_BUDGET;
+  t->budget = dev->cfg.max_insns;
   t->next_wg = t->done_wg = 0;
   t->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   t->launch_start = t->now;
@@ -190,11 +187,10 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   dev->launch = l;
   dev->numt = l->threads_per_warp;
   dev->nresv = 0; /* as vt_device_run: reservations of an earlier run are gone */
-  dev->stats.launches++;
   dev->rec_mem = true;
   if (t->tl && t->nlaunch == 1) tm_tl_meta(t);
 
-  uint64_t end = t->now;
+  uint64_t end = t->now, next_poll = VT_POLL_INTERVAL, iterations = 0;
   for (;;) {
     t->progress = false;
     t->next_ev = TM_NEVER;
@@ -215,15 +211,26 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
     }
     account(t, next);
     t->now = next;
+    /* the host's poll (interruption, time limit, progress), also while
+     * the warps wait for memory */
+    if (dev->poll && (t->executed >= next_poll || (++iterations & 0xffff) == 0)) {
+      next_poll = t->executed + VT_POLL_INTERVAL;
+      vt_run_progress p = {t->executed, t->done_wg, t->total_wg};
+      if ((t->err_rc = dev->poll(dev->poll_ctx, &p, err)) != VT_OK) break;
+    }
   }
   dev->rec_mem = false;
   rc = t->err_rc;
   uint64_t cycles = end - t->launch_start;
-  for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c[VT_TC_cycles] = cycles;
+  for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c[VT_C_cycles] = cycles;
+  if (vt_sim_dump_wanted(rc))
+    for (unsigned s = 0; s < t->nsm; s++)
+      for (unsigned i = 0; i < t->sms[s].nwgs; i++) vt_sim_dump_wg(dev, t->sms[s].wgs[i]->fw, s);
   if (rc != VT_OK) reset_sms(t);
   t->now = end + 1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  dev->stats.host_seconds +=
-      (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  rows[VT_C_host_seconds] +=
+      (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
+  dev->ctr = dev->scratch;
   return rc;
 }

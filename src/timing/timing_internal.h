@@ -181,7 +181,7 @@ typedef struct tm_sm {
 } tm_sm;
 
 struct vt_timing {
-  vt_timing_config cfg;
+  vt_settings cfg;
   tm_iinfo info[VT_INSN_COUNT];
   /* derived per launch */
   unsigned nsm, nslots, ncu, numt, sfu_lanes, smem_banks, lat_tc, lsu_mshr;
@@ -210,12 +210,10 @@ struct vt_timing {
   unsigned cta_pref;
   int err_rc;
   vt_error *err;
-  /* statistics: per launch, nsm x VT_TC_COUNT each */
-  unsigned nlaunch;
-  uint64_t **lstats;
-  unsigned *lsms;
-  char **lnames;
-  unsigned max_sms;
+  /* statistics: the device's (vt/counters.h); each SM's row of the current
+   * launch is sms[s].c */
+  const vt_stats *stats;
+  unsigned nlaunch; /* launches run on this model (timeline processes) */
   /* timeline */
   FILE *tl;
   bool tl_first;
@@ -247,10 +245,6 @@ void tm_writeback(vt_timing *t, unsigned sm);
 /* cta.c */
 int tm_cta_cycle(vt_timing *t);
 void tm_warp_retire_check(vt_timing *t, unsigned sm, unsigned slot);
-/* config.c */
-void tm_config_json(FILE *f, const vt_timing_config *cfg, const char *indent);
-/* counters.c */
-void tm_stats_launch_begin(vt_timing *t, const char *name);
 /* timeline.c */
 void tm_tl_span(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t start,
                 uint64_t end);
@@ -263,5 +257,5 @@ static inline void tm_wake(vt_timing *t, uint64_t when) {
   if (when > t->now && when < t->next_ev) t->next_ev = when;
 }
 static inline uint64_t tm_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
-#define TMC(t, sm, name) ((t)->sms[sm].c[VT_TC_##name])
+#define TMC(t, sm, name) ((t)->sms[sm].c[VT_C_##name])
 #endif

@@ -7,6 +7,7 @@
  * location, or a budget overrun. */
 #include <string.h>
 
+#include "counters_util.h"
 #include "fuzz_check.h"
 #include "vt/sim.h"
 
@@ -27,10 +28,10 @@ static const uint32_t prologue[] = {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
   unsigned t = 1u << (data[0] % 6), w = 1 + data[1] % 4, g = 1 + data[2] % 3;
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
   cfg.max_insns = 5000;
-  cfg.num_sms = 1 + data[3] % 2;
+  cfg.sms = 1 + data[3] % 2;
   cfg.simt_depth = 64;
   vt_device *dev = vt_device_new(&cfg);
   FUZZ_CHECK(dev != NULL, "out of memory");
@@ -55,13 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   l.pds_size = 16;
   l.pds_base = BUF + 0x8000;
   memset(&err, 0, sizeof err);
-  int rc = vt_device_run(dev, &l, &err);
+  int rc = vt_device_run(dev, &l, NULL, &err);
   FUZZ_CHECK(rc == VT_OK || err.message[0] != 0, "error %d without a message", rc);
   if (rc != VT_OK && rc != VT_ERR_NOMEM && rc != VT_ERR_CONFIG)
     FUZZ_CHECK(err.has_location, "error %d without a location: %s", rc, err.message);
-  vt_run_stats s;
-  vt_device_stats(dev, &s);
-  FUZZ_CHECK(s.warp_insns <= 5000, "budget exceeded: %llu", (unsigned long long)s.warp_insns);
+  double s[VT_C_COUNT];
+  vt_test_counters(dev, s);
+  FUZZ_CHECK(s[VT_C_warp_instructions] <= 5000, "budget exceeded: %llu", (unsigned long long)s[VT_C_warp_instructions]);
   vt_device_free(dev);
   return 0;
 }

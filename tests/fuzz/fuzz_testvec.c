@@ -8,6 +8,7 @@
  * sanitizer report or an error without a message. */
 #include <string.h>
 
+#include "counters_util.h"
 #include "fuzz_check.h"
 #include "vt/sim.h"
 #include "vt/testvec.h"
@@ -30,8 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(tv != NULL, "a successful parse returned no test vector");
   uint64_t wgs = (uint64_t)tv->num_wg[0] * tv->num_wg[1] * tv->num_wg[2];
   if (wgs <= 16) {
-    vt_dev_config cfg;
-    vt_dev_config_default(&cfg);
+    vt_settings cfg;
+    vt_settings_default(&cfg);
     cfg.max_insns = 4000;
     vt_device *dev = vt_device_new(&cfg);
     FUZZ_CHECK(dev != NULL, "out of memory");
@@ -40,12 +41,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rc = vt_testvec_apply(dev, tv, &l, &err);
     if (rc == VT_OK) {
       memset(&err, 0, sizeof err);
-      rc = vt_device_run(dev, &l, &err);
+      rc = vt_device_run(dev, &l, NULL, &err);
     }
     FUZZ_CHECK(rc == VT_OK || err.message[0] != 0, "error %d without a message", rc);
-    vt_run_stats s;
-    vt_device_stats(dev, &s);
-    FUZZ_CHECK(s.warp_insns <= 4000, "budget exceeded: %llu", (unsigned long long)s.warp_insns);
+    double s[VT_C_COUNT];
+    vt_test_counters(dev, s);
+    FUZZ_CHECK(s[VT_C_warp_instructions] <= 4000, "budget exceeded: %llu", (unsigned long long)s[VT_C_warp_instructions]);
     vt_device_free(dev);
   }
   vt_testvec_free(tv);

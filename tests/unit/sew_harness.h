@@ -126,7 +126,7 @@ static void run(sewt *t) {
   t->rc = load_prog(dev, &p);
   if (t->rc == VT_OK) t->rc = vt_mem_write(dev, IN_BASE, t->v, sizeof t->v, &t->err);
   vt_launch l = simple_launch(t->numt, 1);
-  if (t->rc == VT_OK) t->rc = vt_device_run(dev, &l, &t->err);
+  if (t->rc == VT_OK) t->rc = vt_device_run(dev, &l, NULL, &t->err);
   if (t->rc == VT_OK) {
     for (unsigned r = 0; r < NV; r++)
       if (vt_mem_read(dev, OUT_BASE + r * VB, t->out[r], 4 * t->numt, &t->err) != VT_OK) abort();

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "ventus.h"
+#include "vt/driver_ext.h"
 #include "vt/asm.h"
 
 /* a kernel without crt0: stores 'value' at the address held in CSR_KNL (the
@@ -87,7 +88,7 @@ TEST(configuration_from_environment) {
   vt_dev_close(h);
   setenv("VT_SMS", "zero", 1);
   CHECK(st, vt_dev_open(&h) == -1);
-  CHECK(st, strstr(vt_last_error(), "VT_SMS: 'zero' is not a number") != NULL);
+  CHECK(st, strstr(vt_last_error(), "VT_SMS: 'zero' is not a valid value for sms") != NULL);
   unsetenv("VT_SMS");
   unsetenv("VT_WARP_SLOTS");
   char path[512];
@@ -309,10 +310,12 @@ TEST(two_devices_in_one_process) {
  * FIN line and counter report */
 TEST(timing_model_through_the_driver) {
   setenv("VT_TIMING", "verilog-2024", 1);
-  setenv("VT_TCFG", "dram_latency=9", 1);
+  setenv("VT_DRAM_LATENCY", "9", 1);
   vt_device_h h = NULL;
   CHECK(st, vt_dev_open(&h) == 0);
-  unsetenv("VT_TCFG");
+  unsetenv("VT_DRAM_LATENCY");
+  vt_session *s = vt_dev_session(h);
+  CHECK(st, s && vt_session_settings(s)->dram_latency == 9 && vt_session_settings(s)->line_bytes == 8);
   uint64_t out = 0;
   CHECK(st, vt_buf_alloc(h, 64, &out, 0, 0, 0) == 0);
   CHECK(st, upload(st, h, STORE_KERNEL) == 0);
@@ -337,12 +340,12 @@ TEST(timing_model_through_the_driver) {
   vt_dev_close(h);
   setenv("VT_TIMING", "no-such-preset", 1);
   CHECK(st, vt_dev_open(&h) == -1);
-  CHECK(st, strstr(vt_last_error(), "unknown preset 'no-such-preset'") != NULL);
+  CHECK(st, strstr(vt_last_error(), "VT_TIMING: 'no-such-preset' is not 0, 1 or a preset") != NULL);
   setenv("VT_TIMING", "1", 1);
-  setenv("VT_TCFG", "bogus", 1);
+  setenv("VT_L2_SETS", "many", 1);
   CHECK(st, vt_dev_open(&h) == -1);
-  CHECK(st, strstr(vt_last_error(), "VT_TCFG: expected key=value") != NULL);
-  unsetenv("VT_TCFG");
+  CHECK(st, strstr(vt_last_error(), "VT_L2_SETS: 'many' is not a valid value for l2_sets") != NULL);
+  unsetenv("VT_L2_SETS");
   unsetenv("VT_TIMING");
 }
 

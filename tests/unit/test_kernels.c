@@ -160,25 +160,25 @@ static bool build(check_state *st, kl_kernel *k, const char *name) {
 static unsigned long long total_runs, total_insns;
 
 static void check_stats(check_state *st, const kl_kernel *k, const kl_shape *s,
-                        const vt_run_stats *rs, int divergent) {
+                        const double *rs, int divergent) {
   total_runs++;
-  total_insns += rs->warp_insns;
+  total_insns += (unsigned long long)rs[VT_C_warp_instructions];
   uint64_t nwg = (uint64_t)s->nwg[0] * s->nwg[1];
-  bool ok = rs->warp_insns > 0 && rs->thread_insns >= rs->warp_insns &&
-            rs->workgroups == nwg && rs->warps == nwg * s->wpg &&
-            rs->vbranches >= rs->divergent_vbranches;
-  if (divergent == 0) ok = ok && rs->divergent_vbranches == 0;
-  if (divergent > 0) ok = ok && rs->divergent_vbranches > 0 && rs->max_simt_depth > 0;
+  bool ok = rs[VT_C_warp_instructions] > 0 && rs[VT_C_thread_instructions] >= rs[VT_C_warp_instructions] &&
+            rs[VT_C_workgroups] == nwg && rs[VT_C_warps] == nwg * s->wpg &&
+            rs[VT_C_vector_branches] >= rs[VT_C_divergent_vector_branches];
+  if (divergent == 0) ok = ok && rs[VT_C_divergent_vector_branches] == 0;
+  if (divergent > 0) ok = ok && rs[VT_C_divergent_vector_branches] > 0 && rs[VT_C_max_simt_depth] > 0;
   if (!ok) {
     char sh[160];
     kl_shape_str(s, sh, sizeof sh);
     fprintf(stderr,
             "%s [%s]: implausible statistics: warp_insns %llu thread_insns %llu workgroups %llu "
             "warps %llu vbranches %llu divergent %llu depth %u\n",
-            k->name, sh, (unsigned long long)rs->warp_insns, (unsigned long long)rs->thread_insns,
-            (unsigned long long)rs->workgroups, (unsigned long long)rs->warps,
-            (unsigned long long)rs->vbranches, (unsigned long long)rs->divergent_vbranches,
-            rs->max_simt_depth);
+            k->name, sh, (unsigned long long)rs[VT_C_warp_instructions], (unsigned long long)rs[VT_C_thread_instructions],
+            (unsigned long long)rs[VT_C_workgroups], (unsigned long long)rs[VT_C_warps],
+            (unsigned long long)rs[VT_C_vector_branches], (unsigned long long)rs[VT_C_divergent_vector_branches],
+            (unsigned)rs[VT_C_max_simt_depth]);
     st->failed_checks++;
   }
 }
@@ -205,12 +205,12 @@ TEST(test_vecadd) {
     kl_buf bufs[3] = {{a, 4 * n, 0}, {b, 4 * n, 0}, {c, 4 * n, 0}};
     kl_place(bufs, 3);
     uint32_t args[3] = {bufs[0].addr, bufs[1].addr, bufs[2].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 3, args, 3, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 3, args, 3, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "vecadd", s, "C", c, e, n);
-      check_stats(st, &k, s, &rs, 0);
+      check_stats(st, &k, s, rs, 0);
     }
     free(a), free(b), free(c), free(e);
   }
@@ -240,13 +240,13 @@ TEST(test_saxpy) {
     kl_buf bufs[3] = {{x, 4 * n, 0}, {y, 4 * n, 0}, {z, 4 * n, 0}};
     kl_place(bufs, 3);
     uint32_t args[4] = {f2u(alpha), bufs[0].addr, bufs[1].addr, bufs[2].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 3, args, 4, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 3, args, 4, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "saxpy", s, "Y", y, ey, n);
       cmp_words(st, "saxpy", s, "Z", z, ez, n);
-      check_stats(st, &k, s, &rs, 0);
+      check_stats(st, &k, s, rs, 0);
     }
     free(x), free(y), free(z), free(ey), free(ez);
   }
@@ -285,13 +285,13 @@ TEST(test_matmul) {
     kl_buf bufs[3] = {{a, 4 * m * kk, 0}, {b, 4 * kk * n, 0}, {c, 4 * m * n, 0}};
     kl_place(bufs, 3);
     uint32_t args[5] = {bufs[0].addr, bufs[1].addr, bufs[2].addr, kk, n};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 3, args, 5, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 3, args, 5, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "matmul", s, "C", c, e, m * n);
-      check_stats(st, &k, s, &rs, 0);
-      CHECK(st, rs.barriers == 2ull * 3 * s->wpg * s->nwg[0] * s->nwg[1]);
+      check_stats(st, &k, s, rs, 0);
+      CHECK(st, rs[VT_C_barriers] == 2ull * 3 * s->wpg * s->nwg[0] * s->nwg[1]);
     }
     free(a), free(b), free(c), free(e);
   }
@@ -323,15 +323,15 @@ TEST(test_reduce) {
     kl_buf bufs[2] = {{in, 4 * n, 0}, {out, 4 * g, 0}};
     kl_place(bufs, 2);
     uint32_t args[2] = {bufs[0].addr, bufs[1].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 2, args, 2, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 2, args, 2, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "reduce", s, "OUT", out, e, g);
-      check_stats(st, &k, s, &rs, 1);
+      check_stats(st, &k, s, rs, 1);
       unsigned steps = 0;
       while ((1u << steps) < l) steps++;
-      CHECK(st, rs.barriers == (uint64_t)(steps + 1) * s->wpg * g);
+      CHECK(st, rs[VT_C_barriers] == (uint64_t)(steps + 1) * s->wpg * g);
     }
     free(in), free(out), free(e), free(tree);
   }
@@ -385,12 +385,12 @@ TEST(test_nested) {
     kl_buf bufs[4] = {{a, 4 * n, 0}, {b, 4 * n, 0}, {c, 4 * n, 0}, {o, 4 * n, 0}};
     kl_place(bufs, 4);
     uint32_t args[4] = {bufs[0].addr, bufs[1].addr, bufs[2].addr, bufs[3].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 4, args, 4, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 4, args, 4, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "nested", s, "OUT", o, e, n);
-      check_stats(st, &k, s, &rs, 1);
+      check_stats(st, &k, s, rs, 1);
     }
     free(a), free(b), free(c), free(o), free(e);
   }
@@ -432,13 +432,13 @@ TEST(test_loop) {
                       {ko, 4 * n, 0}};
     kl_place(bufs, 4);
     uint32_t args[5] = {bufs[0].addr, bufs[1].addr, bufs[2].addr, bufs[3].addr, LOOP_MAXK};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 4, args, 5, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 4, args, 5, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "loop", s, "ACC", acc, eacc, n);
       cmp_words(st, "loop", s, "KOUT", ko, ek, n);
-      check_stats(st, &k, s, &rs, 1);
+      check_stats(st, &k, s, rs, 1);
     }
     free(trip), free(data), free(acc), free(ko), free(eacc), free(ek);
   }
@@ -506,13 +506,13 @@ TEST(test_privmem) {
     kl_place(bufs, 3);
     kl_buf pb = {pds, PRIV_FRAME * n, 0};
     uint32_t args[3] = {bufs[0].addr, bufs[1].addr, bufs[2].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 3, args, 3, &pb, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 3, args, 3, &pb, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "privmem", s, "OUT", out, e, 12 * n);
       cmp_words(st, "privmem", s, "PDS image", pds, epds, PRIV_FRAME / 4 * n);
-      check_stats(st, &k, s, &rs, 0);
+      check_stats(st, &k, s, rs, 0);
     }
     free(in), free(idx), free(out), free(e), free(pds), free(epds);
   }
@@ -572,9 +572,9 @@ TEST(test_bytes) {
     kl_place(bufs, 8);
     uint32_t args[8];
     for (unsigned i = 0; i < 8; i++) args[i] = bufs[i].addr;
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 8, args, 8, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 8, args, 8, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       cmp_words(st, "bytes", s, "OUT", out, eout, 8 * n);
       cmp_bytes(st, "bytes", s, "OB (+8 guard bytes)", ob, eob, n + 8);
@@ -584,7 +584,7 @@ TEST(test_bytes) {
       cmp_bytes(st, "bytes", s, "SB (+8 guard bytes)", sb, esb, nw + 8);
       cmp_bytes(st, "bytes", s, "SH (+8 guard halfwords)", (uint8_t *)sh, (uint8_t *)esh,
                 2 * (nw + 8));
-      check_stats(st, &k, s, &rs, 0);
+      check_stats(st, &k, s, rs, 0);
     }
     free(b8), free(ob), free(eob), free(sb), free(esb), free(h16), free(oh), free(eoh);
     free(sh), free(esh), free(out), free(eout), free(so), free(eso);
@@ -633,9 +633,9 @@ TEST(test_atomics) {
     kl_buf bufs[3] = {{cnt, sizeof cnt, 0}, {old, 16 * nw, 0}, {lo, 4 * g, 0}};
     kl_place(bufs, 3);
     uint32_t args[3] = {bufs[0].addr, bufs[1].addr, bufs[2].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 3, args, 3, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 3, args, 3, NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, s, rc, msg)) {
       uint32_t final_swap = cnt[2];
       e[2] = cnt[2]; /* checked below with the old values */
@@ -652,7 +652,7 @@ TEST(test_atomics) {
         CHECK(st, is_perm(&old[4 * wg * s->wpg + 3], s->wpg, 4, 0));
         CHECK_EQ_U32(st, lo[wg], s->wpg);
       }
-      check_stats(st, &k, s, &rs, 0);
+      check_stats(st, &k, s, rs, 0);
     }
     free(old), free(lo);
   }
@@ -910,9 +910,9 @@ TEST(test_fpcorner) {
     kl_place(bufs, 6);
     uint32_t args[8] = {bufs[0].addr, FP_NCASES,    bufs[1].addr, nruns,
                         bufs[2].addr, bufs[3].addr, bufs[4].addr, bufs[5].addr};
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, s, bufs, 6, args, 8, NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, s, bufs, 6, args, 8, NULL, rs, msg, sizeof msg);
     if (!run_ok(st, &k, s, rc, msg)) goto next;
     /* each warp must agree with the table; report per case (first warp only
      * when all agree, to keep the output short) */
@@ -956,7 +956,7 @@ TEST(test_fpcorner) {
     }
     /* lanes past the end of a run are skipped by a divergent branch
      * whenever a run is not a multiple of the warp width */
-    check_stats(st, &k, s, &rs, 1);
+    check_stats(st, &k, s, rs, 1);
   next:
     free(so), free(vo), free(vf), free(misc);
   }
@@ -991,9 +991,9 @@ static void det_check(check_state *st, const char *name, kl_shape s, const kl_bu
     kl_buf pds = {NULL, pds_size, 0};
     s.sms = det_devs[repeat ? 0 : d][0];
     s.slots = det_devs[repeat ? 0 : d][1];
-    vt_run_stats rs;
+    double rs[VT_C_COUNT];
     char msg[600];
-    int rc = kl_run(&k, &s, b, nbufs, args, nargs, pds_size ? &pds : NULL, &rs, msg, sizeof msg);
+    int rc = kl_run(&k, &s, b, nbufs, args, nargs, pds_size ? &pds : NULL, rs, msg, sizeof msg);
     if (run_ok(st, &k, &s, rc, msg)) {
       for (unsigned i = 0; i < nbufs; i++) {
         if (d == 0) {

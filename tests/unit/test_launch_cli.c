@@ -278,10 +278,10 @@ TEST(timing_report) {
   free(out);
   free(err);
   CHECK(st, launch("--kernel hello --global 4 --arg out:16 --preset verilog-2024", &out, &err) == 2);
-  contains(st, err, "--preset and --tcfg need --timing");
+  contains(st, err, "preset has no effect without --timing");
   free(out);
   free(err);
-  CHECK(st, launch("--kernel hello --global 4 --arg out:16 --timing --tcfg nosuch=1", &out, &err) == 1);
+  CHECK(st, launch("--kernel hello --global 4 --arg out:16 --timing --tcfg nosuch=1", &out, &err) == 2);
   contains(st, err, "nosuch");
   free(out);
   free(err);
@@ -303,7 +303,12 @@ TEST(errors) {
       {"--kernel nop --global 4,4 --local 2", 2, "--local and --offset need as many values as --global (2)"},
       {"--kernel nop --global 10 --local 4", 1, "the global size 10 in dimension 0 is not a multiple of the local size 4"},
       {"--kernel nop --global 2048 --local 2048", 1, "at most 32 warps per workgroup"},
-      {"--kernel nop --global 0", 1, "the global size in dimension 0 is 0"},
+      {"--kernel nop --global 0", 2, "bad --global '0'"},
+      {"--kernel nop --global 16,,4", 2, "bad --global"},
+      {"--kernel nop --global 16 --local 0", 2, "bad --local"},
+      {"--kernel nop --global 16 --bogus", 2, "unknown option --bogus"},
+      {"--kernel nop --global 16 --sms", 2, "--sms needs a value"},
+      {"--kernel nop --global 16 --tcfg l1d_sets=4", 2, "l1d_sets has no effect without --timing"},
       {"--kernel nop --global 4 --arg foo:1", 2, "bad --arg 'foo:1' (expected in:FILE"},
       {"--kernel nop --global 4 --arg out", 2, "bad --arg 'out'"},
       {"--kernel nop --global 4 --arg out:0", 2, "--arg out:0: size must be 1 to"},

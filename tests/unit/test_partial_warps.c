@@ -272,7 +272,7 @@ static void run_testvec(check_state *st, uint32_t local_x, uint32_t want_wg_thre
   vt_launch l;
   if (tv && dev && vt_testvec_apply(dev, tv, &l, &e) == VT_OK) {
     CHECK_EQ_U32(st, l.wg_threads, want_wg_threads);
-    int rc = vt_device_run(dev, &l, &e);
+    int rc = vt_device_run(dev, &l, NULL, &e);
     if (rc) fprintf(stderr, "run: %s\n", e.message);
     CHECK(st, rc == VT_OK);
     uint32_t out[TV_OUT_WORDS], vl[TV_W];
@@ -308,10 +308,10 @@ TEST(launch_check_rejects_inconsistent_counts) {
   vt_error e;
   vt_launch l = {.start_pc = 0x80000000u, .num_wg = {1, 1, 1}, .threads_per_warp = 8,
                  .warps_per_wg = 4, .wg_threads = 24};
-  CHECK(st, vt_device_run(dev, &l, &e) == VT_ERR_CONFIG);
+  CHECK(st, vt_device_run(dev, &l, NULL, &e) == VT_ERR_CONFIG);
   CHECK_STR(st, e.message, "24 work-items per workgroup do not need 4 warps of 8 threads");
   l.wg_threads = 33;
-  CHECK(st, vt_device_run(dev, &l, &e) == VT_ERR_CONFIG);
+  CHECK(st, vt_device_run(dev, &l, NULL, &e) == VT_ERR_CONFIG);
   vt_device_free(dev);
 }
 

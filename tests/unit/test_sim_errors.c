@@ -3,15 +3,16 @@
  * instruction word) and the message, which must name SM, workgroup, warp, PC,
  * the instruction's disassembly and the reason. Also: launch checks, and the
  * library never aborts (the device runs another launch after an error). */
+#include "counters_util.h"
 #include "check.h"
 #include "simprog.h"
 
 /* Run 'p' with launch 'l' on a fresh device (cfg NULL: defaults). */
-static int run_on(const prog *p, const vt_launch *l, const vt_dev_config *cfg, vt_error *err) {
+static int run_on(const prog *p, const vt_launch *l, const vt_settings *cfg, vt_error *err) {
   vt_device *dev = vt_device_new(cfg);
   if (!dev) return VT_ERR_NOMEM;
   int rc = load_prog(dev, p);
-  if (rc == VT_OK) rc = vt_device_run(dev, l, err);
+  if (rc == VT_OK) rc = vt_device_run(dev, l, NULL, err);
   vt_device_free(dev);
   return rc;
 }
@@ -75,9 +76,9 @@ TEST(illegal_in_second_workgroup_on_sm1) {
   patch_branch(&p, b, end);
   vt_launch l = simple_launch(4, 1);
   l.num_wg[0] = 2;
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
-  cfg.num_sms = 2;
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.sms = 2;
   cfg.warp_slots = 1;
   vt_error e;
   CHECK_EQ_U32(st, run_on(&p, &l, &cfg, &e), VT_ERR_ILLEGAL);
@@ -218,17 +219,17 @@ TEST(divergent_loop_pushes_once_then_budget) {
   unsigned loop = E(&p, VT_INSN_VBEQ, 1, 2, 0); /* lane 0 taken */
   patch_branch(&p, loop, loop);
   vt_launch l = simple_launch(32, 1);
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
   cfg.max_insns = 1000;
   vt_device *dev = vt_device_new(&cfg);
   CHECK(st, load_prog(dev, &p) == VT_OK);
   vt_error e;
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_ERR_BUDGET);
-  vt_run_stats s;
-  vt_device_stats(dev, &s);
-  CHECK_EQ_U32(st, s.max_simt_depth, 2);
-  CHECK_EQ_U32(st, s.divergent_vbranches, 1);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_ERR_BUDGET);
+  double s[VT_C_COUNT];
+  vt_test_counters(dev, s);
+  CHECK_EQ_U32(st, s[VT_C_max_simt_depth], 2);
+  CHECK_EQ_U32(st, s[VT_C_divergent_vector_branches], 1);
   vt_device_free(dev);
 }
 
@@ -249,13 +250,13 @@ TEST(simt_stack_overflow) {
   patch_branch(&p, outer, taken);
   patch_branch(&p, taken, end);
   vt_launch l = simple_launch(4, 1);
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
   cfg.simt_depth = 2;
   vt_device *dev = vt_device_new(&cfg);
   CHECK(st, load_prog(dev, &p) == VT_OK);
   vt_error e;
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_ERR_SIMT_OVERFLOW);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_ERR_SIMT_OVERFLOW);
   CHECK(st, e.has_location);
   CHECK_EQ_U32(st, e.pc, prog_addr(taken));
   CHECK(st, strstr(e.message, "vbeq v1, v3") != NULL);
@@ -305,18 +306,18 @@ TEST(instruction_budget) {
   E(&p, VT_INSN_ADDI, T0, ZERO, 1);
   unsigned j = E(&p, VT_INSN_JAL, ZERO, 0); /* j . */
   vt_launch l = simple_launch(4, 2);
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
   cfg.max_insns = 100;
   vt_device *dev = vt_device_new(&cfg);
   CHECK(st, load_prog(dev, &p) == VT_OK);
   vt_error e;
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_ERR_BUDGET);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_ERR_BUDGET);
   check_located(st, &e, VT_ERR_BUDGET, 0, 0, 0, prog_addr(j), p.w[j], "j 0x80000004",
                 "instruction budget of 100 warp instructions exhausted");
-  vt_run_stats s;
-  vt_device_stats(dev, &s);
-  CHECK_EQ_U32(st, s.warp_insns, 100);
+  double s[VT_C_COUNT];
+  vt_test_counters(dev, s);
+  CHECK_EQ_U32(st, s[VT_C_warp_instructions], 100);
   vt_device_free(dev);
 }
 
@@ -387,7 +388,7 @@ TEST(fp_while_fs_off) {
 
 /* ---- launch checks (no location) ---- */
 
-static void check_bad_launch(check_state *st, const vt_launch *l, const vt_dev_config *cfg,
+static void check_bad_launch(check_state *st, const vt_launch *l, const vt_settings *cfg,
                              const char *needle) {
   prog p = {0};
   emit(&p, WORD_ENDPRG);
@@ -414,23 +415,23 @@ TEST(bad_launch) {
   l.num_wg[1] = 0;
   check_bad_launch(st, &l, NULL, "bad workgroup count 1x0x1");
   /* W > warp slots: an error only when the configuration is fixed */
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
   cfg.warp_slots = 4;
-  cfg.fixed = true;
+  cfg.source[VT_S_warp_slots] = VT_SRC_API;
   l = simple_launch(4, 8);
   check_bad_launch(st, &l, &cfg,
                    "a workgroup of 8 warps does not fit an SM with 4 warp slots (configuration "
                    "fixed by the user)");
-  cfg.fixed = false;
+  cfg.source[VT_S_warp_slots] = VT_SRC_DEFAULT;
   prog p = {0};
   emit(&p, WORD_ENDPRG);
   vt_error e;
   CHECK_EQ_U32(st, run_on(&p, &l, &cfg, &e), VT_OK);
   /* fixed threads per warp */
-  cfg.fixed = true;
+  cfg.source[VT_S_warp_slots] = VT_SRC_API;
   cfg.warp_slots = 8;
-  cfg.threads_per_warp = 8;
+  cfg.threads = 8;
   l = simple_launch(4, 1);
   check_bad_launch(st, &l, &cfg, "launch needs 4 threads per warp, the device has 8");
 }
@@ -439,8 +440,6 @@ TEST(bad_launch) {
  * correct launch, and memory written before the error is still there ---- */
 TEST(device_usable_after_errors) {
   vt_device *dev = vt_device_new(NULL);
-  vt_dev_config cfg = *vt_device_config(dev);
-  (void)cfg;
   static const uint32_t bad_words[] = {0xffffffffu, WORD_ECALL, WORD_EBREAK, WORD_BARRIER};
   prog good = {0};
   li(&good, T0, OUT_BASE);
@@ -460,19 +459,19 @@ TEST(device_usable_after_errors) {
     CHECK(st, load_prog(dev, &bad) == VT_OK);
     vt_launch l = simple_launch(4, 2);
     vt_error e;
-    CHECK(st, vt_device_run(dev, &l, &e) < 0);
+    CHECK(st, vt_device_run(dev, &l, NULL, &e) < 0);
     CHECK(st, e.has_location);
     CHECK(st, load_prog(dev, &good) == VT_OK);
-    CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_OK);
+    CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_OK);
     CHECK_EQ_U32(st, rd32(dev, OUT_BASE), 42);
     CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 4), 42);
   }
   /* bad launch, then good */
   vt_launch l = simple_launch(5, 1);
   vt_error e;
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_ERR_CONFIG);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_ERR_CONFIG);
   l = simple_launch(4, 1);
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_OK);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_OK);
   vt_device_free(dev);
 }
 
@@ -483,9 +482,9 @@ TEST(null_error_pointer) {
   vt_device *dev = vt_device_new(NULL);
   CHECK(st, load_prog(dev, &p) == VT_OK);
   vt_launch l = simple_launch(4, 1);
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL), VT_ERR_ECALL);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, NULL), VT_ERR_ECALL);
   l.threads_per_warp = 3;
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL), VT_ERR_CONFIG);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, NULL), VT_ERR_CONFIG);
   vt_device_free(dev);
 }
 

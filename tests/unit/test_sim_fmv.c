@@ -21,7 +21,7 @@ static int run(const prog *p, vt_device **dev, vt_error *err) {
   if (!*dev) return VT_ERR_NOMEM;
   vt_launch l = simple_launch(4, 1);
   int rc = load_prog(*dev, p);
-  if (rc == VT_OK) rc = vt_device_run(*dev, &l, err);
+  if (rc == VT_OK) rc = vt_device_run(*dev, &l, NULL, err);
   return rc;
 }
 

@@ -31,9 +31,9 @@ static int run_prog(check_state *st, const char *src, unsigned warps, unsigned w
   CHECK(st, vt_elf_open_mem(img, n, &elf, msg, sizeof msg) == 0);
   free(img);
   if (!elf) return -1;
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
-  cfg.num_sms = 1;
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.sms = 1;
   vt_device *dev = vt_device_new(&cfg);
   vt_error err;
   rc = vt_device_load_elf(dev, elf, &err);
@@ -42,7 +42,7 @@ static int run_prog(check_state *st, const char *src, unsigned warps, unsigned w
   vt_launch l = {.start_pc = 0x80000000u, .num_wg = {wgs, 1, 1}, .threads_per_warp = 4,
                  .warps_per_wg = warps, .knl_addr = 0, .lds_size = 0, .pds_size = 0,
                  .pds_base = 0};
-  if (rc == VT_OK) rc = vt_device_run(dev, &l, &err);
+  if (rc == VT_OK) rc = vt_device_run(dev, &l, NULL, &err);
   if (rc == VT_OK) rc = vt_mem_read(dev, BUF, out, 4 * nout, &err);
   if (rc != VT_OK) {
     fprintf(stderr, "run failed: %s\n", err.message);

@@ -5,6 +5,7 @@
  * barriers, per-workgroup local memory (decision 14), launch CSRs
  * (decision 13), scalar atomics (decision 7), and determinism across device
  * shapes (decision 15). */
+#include "counters_util.h"
 #include "check.h"
 #include "simprog.h"
 
@@ -12,12 +13,12 @@ typedef struct run_result {
   vt_device *dev;
   int rc;
   vt_error err;
-  vt_run_stats stats;
+  double stats[VT_C_COUNT];
 } run_result;
 
 /* Run p with l on a new device (cfg NULL: defaults), optionally tracing.
  * The caller frees r.dev. */
-static run_result run_prog(const prog *p, const vt_launch *l, const vt_dev_config *cfg,
+static run_result run_prog(const prog *p, const vt_launch *l, const vt_settings *cfg,
                            trace_log *tl) {
   run_result r;
   memset(&r, 0, sizeof r);
@@ -25,9 +26,9 @@ static run_result run_prog(const prog *p, const vt_launch *l, const vt_dev_confi
   if (!r.dev) abort();
   if (tl) vt_device_set_trace(r.dev, trace_log_fn, tl);
   r.rc = load_prog(r.dev, p);
-  if (r.rc == VT_OK) r.rc = vt_device_run(r.dev, l, &r.err);
+  if (r.rc == VT_OK) r.rc = vt_device_run(r.dev, l, NULL, &r.err);
   if (r.rc != VT_OK) fprintf(stderr, "run failed: %s\n", r.err.message);
-  vt_device_stats(r.dev, &r.stats);
+  vt_test_counters(r.dev, r.stats);
   return r;
 }
 
@@ -154,9 +155,9 @@ TEST(divergence_order) {
       CHECK_EQ_U32(st, rd32(r.dev, OUT_BASE + 4 * lane), ((taken >> lane) & 1) ? 2 : 1);
       CHECK_EQ_U32(st, rd32(r.dev, OUT_BASE + 256 + 4 * lane), 3);
     }
-    CHECK_EQ_U32(st, r.stats.vbranches, 1);
-    CHECK_EQ_U32(st, r.stats.divergent_vbranches, divergent ? 1 : 0);
-    CHECK_EQ_U32(st, r.stats.max_simt_depth, divergent ? 2 : 0);
+    CHECK_EQ_U32(st, r.stats[VT_C_vector_branches], 1);
+    CHECK_EQ_U32(st, r.stats[VT_C_divergent_vector_branches], divergent ? 1 : 0);
+    CHECK_EQ_U32(st, r.stats[VT_C_max_simt_depth], divergent ? 2 : 0);
     if (st->failed_checks) fprintf(stderr, "  (case %zu)\n", c);
     trace_log_free(&tl);
     vt_device_free(r.dev);
@@ -184,7 +185,7 @@ TEST(join_executes_three_times) {
   const step want[] = {{b, 0xffffffffu}, {b + 1, 0x1}, {j, 0x1}, {j, 0xfffffffeu},
                        {j, 0xffffffffu}, {j + 1, 0xffffffffu}};
   check_steps(st, &tl, b, want, sizeof want / sizeof want[0]);
-  CHECK_EQ_U32(st, r.stats.max_simt_depth, 2);
+  CHECK_EQ_U32(st, r.stats[VT_C_max_simt_depth], 2);
   trace_log_free(&tl);
   vt_device_free(r.dev);
 }
@@ -244,8 +245,8 @@ TEST(nested_divergence) {
     CHECK_EQ_U32(st, rd32(r.dev, OUT_BASE + 256 + 4 * lane), out1[lane]);
     CHECK_EQ_U32(st, rd32(r.dev, OUT_BASE + 512 + 4 * lane), 5);
   }
-  CHECK_EQ_U32(st, r.stats.max_simt_depth, 4);
-  CHECK_EQ_U32(st, r.stats.divergent_vbranches, 2);
+  CHECK_EQ_U32(st, r.stats[VT_C_max_simt_depth], 4);
+  CHECK_EQ_U32(st, r.stats[VT_C_divergent_vector_branches], 2);
   trace_log_free(&tl);
   vt_device_free(r.dev);
 }
@@ -522,7 +523,7 @@ TEST(flat_memory_offsets_and_extension) {
   CHECK(st, vt_mem_write(dev, OUT_BASE + 0x300, bytes, 4, &e) == VT_OK);
   CHECK(st, vt_mem_write(dev, OUT_BASE + 0x310, halves, 8, &e) == VT_OK);
   vt_launch l = simple_launch(4, 1);
-  CHECK_EQ_U32(st, vt_device_run(dev, &l, &e), VT_OK);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_OK);
   for (uint32_t lane = 0; lane < 4; lane++) {
     CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 0x800 + 4 * lane), lane + 10);
     CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 0xffc + 4 * lane), lane + 11);
@@ -649,7 +650,7 @@ TEST(barrier_across_warps) {
   for (uint32_t w = 0; w < 4; w++)
     for (uint32_t lane = 0; lane < 4; lane++)
       CHECK_EQ_U32(st, rd32(r.dev, OUT_BASE + 4 * (4 * w + lane)), 100 * ((w + 1) % 4) + lane);
-  CHECK_EQ_U32(st, r.stats.barriers, 4);
+  CHECK_EQ_U32(st, r.stats[VT_C_barriers], 4);
   vt_device_free(r.dev);
 }
 
@@ -682,9 +683,9 @@ TEST(local_memory_private_per_workgroup) {
   emit(&p, WORD_ENDPRG);
   vt_launch l = simple_launch(4, 1);
   l.num_wg[0] = 2;
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
-  cfg.num_sms = 2;
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.sms = 2;
   cfg.warp_slots = 1;
   trace_log tl = {0};
   run_result r = run_prog(&p, &l, &cfg, &tl);
@@ -708,7 +709,7 @@ TEST(local_memory_private_per_workgroup) {
   CHECK(st, first_wg1 < last_wg0);
   /* a second launch on the same device sees zeroed local memory again */
   vt_error e;
-  CHECK_EQ_U32(st, vt_device_run(r.dev, &l, &e), VT_OK);
+  CHECK_EQ_U32(st, vt_device_run(r.dev, &l, NULL, &e), VT_OK);
   for (uint32_t g = 0; g < 2; g++)
     for (uint32_t lane = 0; lane < 4; lane++)
       CHECK_EQ_U32(st, rd32(r.dev, OUT_BASE + 0x100 + 16 * g + 4 * lane), 0);
@@ -766,8 +767,8 @@ TEST(launch_csrs_3d) {
             }
           }
         }
-  CHECK_EQ_U32(st, r.stats.workgroups, NX * NY * NZ);
-  CHECK_EQ_U32(st, r.stats.warps, NX * NY * NZ * W);
+  CHECK_EQ_U32(st, r.stats[VT_C_workgroups], NX * NY * NZ);
+  CHECK_EQ_U32(st, r.stats[VT_C_warps], NX * NY * NZ * W);
   vt_device_free(r.dev);
 }
 
@@ -865,16 +866,16 @@ TEST(determinism_across_shapes) {
   static uint8_t ref[0x1100], got[0x1100];
   uint64_t ref_insns = 0;
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-    vt_dev_config cfg;
-    vt_dev_config_default(&cfg);
-    cfg.num_sms = shapes[s][0];
+    vt_settings cfg;
+    vt_settings_default(&cfg);
+    cfg.sms = shapes[s][0];
     cfg.warp_slots = shapes[s][1];
     run_result r = run_prog(&p, &l, &cfg, NULL);
     CHECK_EQ_U32(st, r.rc, VT_OK);
     vt_error e;
     CHECK_EQ_U32(st, vt_mem_read(r.dev, OUT_BASE, s ? got : ref, sizeof got, &e), VT_OK);
     if (s == 0) {
-      ref_insns = r.stats.warp_insns;
+      ref_insns = r.stats[VT_C_warp_instructions];
       /* spot-check against C */
       for (uint32_t gid = 0; gid < 128; gid++) {
         uint32_t lid = gid & 15, nb = (gid & ~15u) | ((lid + 1) & 15);
@@ -885,7 +886,7 @@ TEST(determinism_across_shapes) {
       }
     } else {
       CHECK(st, memcmp(ref, got, sizeof got) == 0);
-      CHECK(st, r.stats.warp_insns == ref_insns);
+      CHECK(st, r.stats[VT_C_warp_instructions] == ref_insns);
     }
     vt_device_free(r.dev);
   }
@@ -904,9 +905,9 @@ TEST(local_memory_limits_residency) {
   vt_launch l = simple_launch(4, 1);
   l.num_wg[0] = 4;
   l.lds_size = 4096;
-  vt_dev_config cfg;
-  vt_dev_config_default(&cfg);
-  cfg.num_sms = 1;
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.sms = 1;
   cfg.lds_bytes = 8192;
   trace_log tl = {0};
   run_result r = run_prog(&p, &l, &cfg, &tl);
@@ -934,7 +935,7 @@ TEST(local_memory_limits_residency) {
   CHECK_EQ_U32(st, r2.rc, VT_OK);
   CHECK(st, t2.n > 4 && t2.r[0].wg == 0 && t2.r[1].wg == 1 && t2.r[2].wg == 2 && t2.r[3].wg == 3);
   /* fixed configuration: a workgroup larger than an SM's local memory */
-  cfg.fixed = true;
+  cfg.source[VT_S_warp_slots] = VT_SRC_API;
   cfg.lds_bytes = 2048;
   run_result r3 = run_prog(&p, &l, &cfg, NULL);
   CHECK_EQ_U32(st, r3.rc, VT_ERR_CONFIG);

@@ -421,7 +421,7 @@ static void run_case(check_state *st, const char *cas, const char *dir, const ch
     if (rc == VT_OK) rc = vt_testvec_apply(dev, tv, &l, &e);
     if (rc == VT_OK) {
       vt_device_set_trace(dev, collect, col);
-      rc = vt_device_run(dev, &l, &e);
+      rc = vt_device_run(dev, &l, NULL, &e);
       vt_device_set_trace(dev, NULL, NULL);
     }
     if (rc != VT_OK) {
@@ -609,7 +609,7 @@ static int run_words(prog_run *p, const uint32_t *words, unsigned n, uint32_t bu
     return e.status;
   vt_launch l = {0x80000000u, {1, 1, 1}, 4, 1, 0x90000000u, 0, 0, 0, 0, 0, 0};
   vt_device_set_trace(p->dev, collect, &p->col);
-  int rc = vt_device_run(p->dev, &l, &e);
+  int rc = vt_device_run(p->dev, &l, NULL, &e);
   if (rc) fprintf(stderr, "run_words: %s\n", e.message);
   return rc;
 }

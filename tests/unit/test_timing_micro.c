@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "counters_util.h"
 #include "check.h"
 #include "vt/asm.h"
 #include "vt/elf.h"
@@ -59,16 +60,16 @@ static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *un
   vt_elf *elf = NULL;
   CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
   free(img);
-  vt_dev_config dc;
-  vt_dev_config_default(&dc);
-  dc.num_sms = 1;
+  vt_settings dc;
+  vt_settings_default(&dc);
+  dc.sms = 1;
   vt_device *dev = vt_device_new(&dc);
   vt_error err;
   CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
   CHECK(st, vt_mem_map(dev, BUF, 0x100000, &err) == VT_OK);
   vt_elf_free(elf);
-  vt_timing_config tc;
-  vt_timing_config_preset(&tc, preset);
+  vt_settings tc;
+  vt_test_settings_preset(&tc, preset);
   tc.flush_at_wg_end = 0;
   if (vgprs_per_sm) tc.vgprs_per_sm = vgprs_per_sm;
   vt_timing *t = vt_timing_new(&tc);
@@ -82,7 +83,7 @@ static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *un
       st->failed_checks++;
     }
   }
-  uint64_t c = (uint64_t)vt_timing_counter_value(t, 1, -1, VT_TC_cycles);
+  uint64_t c = (uint64_t)vt_stats_value(vt_device_stats(dev), 1, -1, VT_C_cycles);
   vt_timing_free(t);
   vt_device_free(dev);
   return c;

@@ -1,0 +1,32 @@
+/* vt/driver_ext.h - vt's extensions of the driver API (ventus.h). They are
+ * part of libvt but not of the official driver library's interface (a
+ * program written for the official library never needs them).
+ *
+ * vt_dev_open reads its settings from the environment (VT_CONFIG and the
+ * VT_<KEY> variables of vt/settings.def); vt_dev_open_settings takes them
+ * from the caller, so that a tool can pass its command-line settings without
+ * touching the environment. Every device runs its launches on a session
+ * (vt/session.h): vt_dev_session gives access to its statistics, warp dump
+ * and interrupt flag. Use it only while no launch runs (after vt_ready_wait),
+ * except vt_session_set_interrupt, which may be called at any time before a
+ * launch. */
+#ifndef VT_DRIVER_EXT_H
+#define VT_DRIVER_EXT_H
+
+#include "ventus.h"
+#include "vt/session.h"
+#include "vt/settings.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* settings NULL: as vt_dev_open. 0, or -1 (vt_last_error). */
+int vt_dev_open_settings(vt_device_h *hdevice, const vt_settings *settings);
+/* NULL for an unknown handle. */
+vt_session *vt_dev_session(vt_device_h hdevice);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

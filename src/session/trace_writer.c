@@ -1,0 +1,37 @@
+/* The text trace: one line per executed warp instruction with its register
+ * and memory effects (format: docs/trace.md). */
+#include "session_internal.h"
+
+void vt_trace_line(void *ctx, const vt_trace_event *ev) {
+  FILE *f = ctx;
+  char dis[128];
+  vt_disasm(ev->insn, ev->pc, NULL, dis, sizeof dis);
+  for (char *c = dis; *c; c++)
+    if (*c == '\t') *c = ' ';
+  fprintf(f, "S%u WG%u W%u %08x %08x %-32s mask=%08x", ev->sm, ev->wg, ev->warp, ev->pc, ev->insn,
+          dis, ev->mask);
+  for (unsigned i = 0; i < ev->nwrites; i++) {
+    const vt_trace_write *w = &ev->writes[i];
+    if (w->kind == 'x') {
+      fprintf(f, " x%u=%08x", w->reg, w->value[0]);
+    } else if (w->kind == 'c') {
+      fprintf(f, " csr%03x=%08x", w->reg, w->value[0]);
+    } else {
+      fprintf(f, " v%u[%08x]=", w->reg, w->lanes);
+      bool first = true;
+      for (int l = 31; l >= 0; l--)
+        if ((w->lanes >> l) & 1) {
+          fprintf(f, "%s%08x", first ? "" : ",", w->value[l]);
+          first = false;
+        }
+    }
+  }
+  for (unsigned i = 0; i < ev->nmem; i++) {
+    const vt_trace_mem *m = &ev->mem[i];
+    if (m->is_store)
+      fprintf(f, " st%u[%08x]=%0*x", 8 * m->size, m->addr, 2 * m->size, m->value);
+    else
+      fprintf(f, " ld%u[%08x]", 8 * m->size, m->addr);
+  }
+  fputc('\n', f);
+}
