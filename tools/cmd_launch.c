@@ -143,14 +143,10 @@ bad:
   return -1;
 }
 
-static void *read_file(const char *path, uint64_t *size) {
+static void *read_file(const char *path, uint64_t *size, char *msg, size_t msgn) {
   uint8_t *buf;
   size_t n;
-  int e = vt_read_file(path, &buf, &n);
-  if (e) {
-    errno = e;
-    return NULL;
-  }
+  if (vt_read_file(path, VT_FILE_LIMIT_BUFFER, &buf, &n, msg, msgn)) return NULL;
   *size = n;
   return buf;
 }
@@ -357,9 +353,10 @@ int vt_cmd_launch(int argc, char **argv) {
     launch_arg *a = &args[i];
     int rc = 0;
     if (a->kind == SPEC_IN || a->kind == SPEC_IO) {
-      void *data = read_file(a->file, &a->size);
+      char msg[600];
+      void *data = read_file(a->file, &a->size, msg, sizeof msg);
       if (!data) {
-        fprintf(stderr, "vt launch: --arg %s: %s\n", a->text, strerror(errno));
+        fprintf(stderr, "vt launch: %s\n", msg);
         goto out;
       }
       if (a->size == 0) {

@@ -111,8 +111,11 @@ int vt_rt_program_load_file(vt_rt *rt, const char *path, vt_rt_program **out) {
   *out = NULL;
   uint8_t *buf;
   size_t n;
-  int e = vt_read_file(path, &buf, &n);
-  if (e) return rt_fail(rt, "%s: %s", path, strerror(e));
+  char msg[512];
+  int e = vt_read_file(path, VT_FILE_LIMIT_ELF, &buf, &n, msg, sizeof msg);
+  if (e == ENOEXEC && strlen(msg) > strlen(path) + 2) /* msg: "PATH: not an ELF file ..." */
+    return rt_fail(rt, "%s: not a loadable kernel ELF: %s", path, msg + strlen(path) + 2);
+  if (e) return rt_fail(rt, "%s", msg);
   if (n == 0) {
     free(buf);
     return rt_fail(rt, "%s: empty file", path);

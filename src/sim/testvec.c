@@ -267,12 +267,15 @@ fail:
   return rc;
 }
 
-static char *slurp(const char *path, size_t *len, vt_error *err) {
+static char *slurp(const char *path, vt_file_limit lim, size_t *len, vt_error *err) {
   uint8_t *buf;
-  int e = vt_read_file(path, &buf, len);
+  char msg[sizeof err->message];
+  int e = vt_read_file(path, lim, &buf, len, msg, sizeof msg);
   if (e) {
     if (e == ENOMEM)
       vt_err_set(err, VT_ERR_NOMEM, "%s: out of memory", path);
+    else if (e == EFBIG)
+      vt_err_set(err, VT_ERR_FORMAT, "%s", msg);
     else
       vt_err_set(err, VT_ERR_FORMAT, "%s: cannot open", path);
     return NULL;
@@ -299,9 +302,9 @@ int vt_testvec_load(const char *metadata_path, const char *data_path, vt_testvec
     data_path = dpath;
   }
   size_t ml = 0, dl = 0;
-  char *m = slurp(metadata_path, &ml, err);
+  char *m = slurp(metadata_path, VT_FILE_LIMIT_METADATA, &ml, err);
   if (!m) return err->status;
-  char *d = slurp(data_path, &dl, err);
+  char *d = slurp(data_path, VT_FILE_LIMIT_DATA, &dl, err);
   if (!d) {
     free(m);
     return err->status;
