@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rt_internal.h"
+#include "sim/elf_load.h"
 #include "util/file.h"
 
 #define SHF_EXECINSTR_ 0x4u
@@ -77,6 +78,7 @@ static int load(vt_rt *rt, uint8_t *image, size_t size, const char *name, vt_rt_
       nl += vt_elf_segment_at(p->elf, i)->type == 1;
     if (nl == 0) bad = "no PT_LOAD segment";
   }
+  if (!bad && vt_elf_check_placement(p->elf, msg, sizeof msg) != 0) bad = msg;
   if (bad) {
     vt_rt_program_free(p);
     return rt_fail(rt, "%s: %s", name, bad);
