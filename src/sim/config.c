@@ -55,7 +55,12 @@ int vt_config_file_parse(const char *path, vt_config_fn fn, void *ctx, char *err
   unsigned n = 0;
   int rc = 0;
   while (rc == 0 && fgets(line, sizeof line, f)) {
-    n++;
+    if (++n > 65536) { /* an endless input such as /dev/zero (issue 10) */
+      snprintf(err, errn, "%s: more than 65536 lines, the size limit of a configuration file",
+               path);
+      rc = -1;
+      break;
+    }
     char *h = strchr(line, '#');
     if (h) *h = 0;
     char *s = line;

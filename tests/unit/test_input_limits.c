@@ -2,8 +2,8 @@
  * limits"): the whole-file reader against regular files at and past a limit,
  * sparse files of several GiB (rejected before reading), /dev/zero and a
  * FIFO (read only up to the limit), the ELF magic check, and the commands
- * that read files (vt run, vt run --elf, vt as, vt launch --arg) with a huge
- * or endless input. Expected messages are written out by hand; errno texts
+ * that read files (vt run, vt run --elf, vt run --config, vt as, vt launch
+ * --arg) with a huge or endless input. Expected messages are written out by hand; errno texts
  * come from the host C library. The commands run with a 2 GiB address-space
  * limit (not under ASan, which reserves more) and a 60 s timeout, so a
  * runaway read fails the test instead of eating the machine. */
@@ -252,6 +252,12 @@ TEST(commands) {
                           "source file");
   free(err);
   unlink(src);
+  /* configuration files: /dev/zero reads as endless NUL lines (it hung) */
+  snprintf(cmd, sizeof cmd, "'%s' run --config /dev/zero '%s'", VT_BINARY, meta);
+  CHECK(st, run(cmd, &err) > 0);
+  check_contains(st, err, "/dev/zero: more than 65536 lines, the size limit of a configuration "
+                          "file");
+  free(err);
   /* vt launch --arg in:FILE: a buffer must fit above 0x90000000 (1792 MiB) */
   const char *prog = path_of("k.elf"), *ksrc = path_of("k.s");
   const char *ktext = ".text\n.globl _start\n_start: ret\n.globl k\nk: ret\n";
