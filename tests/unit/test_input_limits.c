@@ -39,14 +39,17 @@ static void make_dir(void) {
   }
 }
 
-/* "DIR/name" in a fresh string (tests keep a few; freed at exit) */
+/* "DIR/name": one static string per distinct name */
 static const char *path_of(const char *name) {
+  static char names[32][64], paths[32][700];
+  static unsigned n;
   make_dir();
-  size_t n = strlen(dir) + strlen(name) + 2;
-  char *r = malloc(n);
-  if (!r) abort();
-  snprintf(r, n, "%s/%s", dir, name);
-  return r;
+  for (unsigned i = 0; i < n; i++)
+    if (!strcmp(names[i], name)) return paths[i];
+  if (n == 32 || strlen(name) >= sizeof names[0]) abort();
+  snprintf(names[n], sizeof names[0], "%s", name);
+  snprintf(paths[n], sizeof paths[0], "%s/%s", dir, name);
+  return paths[n++];
 }
 
 static void write_file(const char *path, const char *text, size_t n) {

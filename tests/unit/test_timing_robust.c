@@ -18,19 +18,26 @@
 
 static char dir[512];
 
-static const char *path_of(const char *name) {
-  if (!dir[0]) {
-    snprintf(dir, sizeof dir, "%s/timing-robust-XXXXXX", VT_TEST_TMP);
-    if (!mkdtemp(dir)) {
-      perror(dir);
-      exit(1);
-    }
+static void make_dir(void) {
+  if (dir[0]) return;
+  snprintf(dir, sizeof dir, "%s/timing-robust-XXXXXX", VT_TEST_TMP);
+  if (!mkdtemp(dir)) {
+    perror(dir);
+    exit(1);
   }
-  size_t n = strlen(dir) + strlen(name) + 2;
-  char *r = malloc(n);
-  if (!r) abort();
-  snprintf(r, n, "%s/%s", dir, name);
-  return r;
+}
+
+/* "DIR/name": one static string per distinct name */
+static const char *path_of(const char *name) {
+  static char names[32][64], paths[32][700];
+  static unsigned n;
+  make_dir();
+  for (unsigned i = 0; i < n; i++)
+    if (!strcmp(names[i], name)) return paths[i];
+  if (n == 32 || strlen(name) >= sizeof names[0]) abort();
+  snprintf(names[n], sizeof names[0], "%s", name);
+  snprintf(paths[n], sizeof paths[0], "%s/%s", dir, name);
+  return paths[n++];
 }
 
 static char *slurp(const char *path) {
