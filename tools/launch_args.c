@@ -55,9 +55,9 @@ static int set_buffer(vt_rt *rt, vt_rt_kernel *k, unsigned i, launch_arg *a) {
     data = calloc(1, a->size);
   } else {
     size_t n = 0;
-    int e = vt_read_file(a->file, &data, &n);
-    if (e) {
-      fprintf(stderr, "vt launch: --arg %s: %s\n", a->text, strerror(e));
+    char msg[600];
+    if (vt_read_file(a->file, VT_FILE_LIMIT_BUFFER, &data, &n, msg, sizeof msg)) {
+      fprintf(stderr, "vt launch: --arg %s: %s\n", a->text, msg);
       return -1;
     }
     if (n == 0) {

@@ -74,7 +74,7 @@ int vt_mem_read(vt_device *dev, uint32_t addr, void *dst, size_t n, vt_error *er
 
 struct vt_elf;
 /* Place every PT_LOAD segment of an ELF kernel at its address (zero-filled
- * to p_memsz); segments outside the program window become mapped regions. */
+ * to p_memsz); a segment outside the program window is an error. */
 int vt_device_load_elf(vt_device *dev, const struct vt_elf *elf, vt_error *err);
 
 /* --- launches --- */

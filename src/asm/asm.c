@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "asm_internal.h"
+#include "util/file.h"
 
 vt_asm *vt_asm_new(const vt_asm_options *opts) {
   vt_asm *as = calloc(1, sizeof *as);
@@ -153,31 +154,22 @@ int vt_asm_add_source(vt_asm *as, const char *filename, const char *text, size_t
 
 int vt_asm_add_file(vt_asm *as, const char *path) {
   if (!as) return -1;
-  FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!fp) {
-    asm_error_at(as, path, 1, 1, "cannot open file: %s", strerror(errno));
+  bool std_in = strcmp(path, "-") == 0;
+  uint8_t *text = NULL;
+  size_t len = 0;
+  char msg[600];
+  const char *file = std_in ? "/dev/stdin" : path;
+  int e = vt_read_file(file, VT_FILE_LIMIT_SOURCE, &text, &len, msg, sizeof msg);
+  if (e) {
+    size_t skip = strlen(file) + 2; /* msg is "FILE: reason"; the location names the file */
+    if (e == EFBIG && strlen(msg) > skip)
+      asm_error_at(as, path, 1, 1, "%s", msg + skip);
+    else
+      asm_error_at(as, path, 1, 1, "cannot open file: %s", strerror(e));
     return -1;
   }
-  abuf b = {0};
-  char tmp[65536];
-  size_t n;
-  while ((n = fread(tmp, 1, sizeof tmp, fp)) > 0)
-    if (!abuf_put(&b, tmp, n)) {
-      if (fp != stdin) fclose(fp);
-      abuf_free(&b);
-      asm_error_at(as, path, 1, 1, "out of memory");
-      return -1;
-    }
-  bool err = ferror(fp);
-  if (fp != stdin) fclose(fp);
-  if (err) {
-    abuf_free(&b);
-    asm_error_at(as, path, 1, 1, "read error");
-    return -1;
-  }
-  int r = vt_asm_add_source(as, strcmp(path, "-") == 0 ? "<stdin>" : path,
-                            b.p ? (const char *)b.p : "", b.len);
-  abuf_free(&b);
+  int r = vt_asm_add_source(as, std_in ? "<stdin>" : path, (const char *)text, len);
+  free(text);
   return r;
 }
 

@@ -448,12 +448,13 @@ int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_
 }
 
 /* ---- kernels ---- */
-static int load_elf_image(dev *d, vt_elf *elf, const char *fn) {
+/* 'what' names the image in messages: "FUNCTION: FILE" or "FUNCTION" */
+static int load_elf_image(dev *d, vt_elf *elf, const char *what) {
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = vt_device_load_elf(d->sim, elf, &err);
   pthread_mutex_unlock(&d->mem);
-  if (rc != VT_OK) return fail("%s: %s", fn, err.message);
+  if (rc != VT_OK) return fail("%s: %s", what, err.message);
   return 0;
 }
 
@@ -466,7 +467,9 @@ int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID)
   vt_elf *elf;
   if (vt_elf_open_file(filename, &elf, msg, sizeof msg) != 0)
     return fail("vt_upload_kernel_file: %s", msg);
-  int rc = load_elf_image(d, elf, "vt_upload_kernel_file");
+  char what[600];
+  snprintf(what, sizeof what, "vt_upload_kernel_file: %s", filename);
+  int rc = load_elf_image(d, elf, what);
   vt_elf_free(elf);
   return rc;
 }

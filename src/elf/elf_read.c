@@ -297,9 +297,9 @@ int vt_elf_open_file(const char *path, vt_elf **out, char *err, size_t errn) {
   if (out) *out = NULL;
   uint8_t *buf;
   size_t len;
-  int e = vt_read_file(path, &buf, &len);
-  if (e) return fail(err, errn, "%s: %s", path, strerror(e));
-  char msg[256];
+  char msg[512];
+  if (vt_read_file(path, VT_FILE_LIMIT_ELF, &buf, &len, msg, sizeof msg))
+    return fail(err, errn, "%s", msg);
   int rc = vt_elf_open_mem(buf, len, out, msg, sizeof msg);
   free(buf);
   if (rc) return fail(err, errn, "%s: %s", path, msg);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rt_internal.h"
+#include "sim/elf_load.h"
 #include "util/file.h"
 
 #define SHF_EXECINSTR_ 0x4u
@@ -77,6 +78,7 @@ static int load(vt_rt *rt, uint8_t *image, size_t size, const char *name, vt_rt_
       nl += vt_elf_segment_at(p->elf, i)->type == 1;
     if (nl == 0) bad = "no PT_LOAD segment";
   }
+  if (!bad && vt_elf_check_placement(p->elf, msg, sizeof msg) != 0) bad = msg;
   if (bad) {
     vt_rt_program_free(p);
     return rt_fail(rt, "%s: %s", name, bad);
@@ -111,8 +113,11 @@ int vt_rt_program_load_file(vt_rt *rt, const char *path, vt_rt_program **out) {
   *out = NULL;
   uint8_t *buf;
   size_t n;
-  int e = vt_read_file(path, &buf, &n);
-  if (e) return rt_fail(rt, "%s: %s", path, strerror(e));
+  char msg[512];
+  int e = vt_read_file(path, VT_FILE_LIMIT_ELF, &buf, &n, msg, sizeof msg);
+  if (e == ENOEXEC && strlen(msg) > strlen(path) + 2) /* msg: "PATH: not an ELF file ..." */
+    return rt_fail(rt, "%s: not a loadable kernel ELF: %s", path, msg + strlen(path) + 2);
+  if (e) return rt_fail(rt, "%s", msg);
   if (n == 0) {
     free(buf);
     return rt_fail(rt, "%s: empty file", path);

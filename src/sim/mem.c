@@ -30,6 +30,27 @@ uint8_t *vt_pages_get(vt_pages *p, uint32_t addr) {
   return *slot + (addr & (VT_PAGE_SIZE - 1));
 }
 
+void vt_pages_zero(vt_pages *p, uint32_t addr, uint32_t n) {
+  uint64_t a = addr, end = (uint64_t)addr + n;
+  while (a < end) {
+    uint64_t page_end = (a | (VT_PAGE_SIZE - 1)) + 1, stop = end < page_end ? end : page_end;
+    uint8_t **l2 = p->dir[a >> 22];
+    if (!l2) { /* no page in this 4 MiB block */
+      a = ((a >> 22) + 1) << 22;
+      continue;
+    }
+    uint8_t **slot = &l2[(a >> VT_PAGE_BITS) & 1023];
+    if (*slot && stop - a == VT_PAGE_SIZE) {
+      free(*slot);
+      *slot = NULL;
+      p->npages--;
+    } else if (*slot) {
+      memset(*slot + (a & (VT_PAGE_SIZE - 1)), 0, (size_t)(stop - a));
+    }
+    a = stop;
+  }
+}
+
 void vt_mem_init(vt_mem *m) { memset(m, 0, sizeof *m); }
 
 void vt_mem_destroy(vt_mem *m) {

@@ -39,6 +39,10 @@ static inline uint8_t *vt_pages_peek(const vt_pages *p, uint32_t addr) {
   return page ? page + (addr & (VT_PAGE_SIZE - 1)) : NULL;
 }
 
+/* Make [addr, addr + n) read as zero without allocating: pages wholly
+ * inside are released, the touched parts of the pages at its ends cleared. */
+void vt_pages_zero(vt_pages *p, uint32_t addr, uint32_t n);
+
 void vt_mem_init(vt_mem *m);
 void vt_mem_destroy(vt_mem *m);
 int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size);

@@ -86,117 +86,134 @@ void vt_testvec_free(vt_testvec *tv) {
   free(tv);
 }
 
-int vt_testvec_parse(const char *meta_text, size_t meta_len, const char *meta_name,
-                     const char *data_text, size_t data_len, const char *data_name,
-                     vt_testvec **out, vt_error *err) {
-  vt_error local;
-  if (!err) err = &local;
-  *out = NULL;
-  hexfile mf = {0}, df = {0};
-  vt_testvec *tv = NULL;
-  int rc = parse_hex_lines(meta_text, meta_len, meta_name, &mf, err);
-  if (rc) goto fail;
-  rc = parse_hex_lines(data_text, data_len, data_name, &df, err);
-  if (rc) goto fail;
-  rc = VT_ERR_FORMAT;
-  if (mf.n % 2 != 0 || mf.n < 26) {
-    vt_err_set(err, VT_ERR_FORMAT,
-               "%s: %zu non-blank lines; a .metadata file has an even number of at least 26 "
-               "(64-bit fields as two lines)", meta_name, mf.n);
-    goto fail;
+/* the state shared by the parsing steps below */
+typedef struct tv_parse {
+  const char *meta_name, *data_name;
+  hexfile mf, df;
+  uint64_t *u;  /* the .metadata as 64-bit fields */
+  size_t shift; /* 1 for the layouts without start_pc */
+  vt_testvec *tv;
+  vt_error *err;
+} tv_parse;
+
+/* field names of formats-and-launch.md 2.2, by index in the current layout */
+static const char *const field_names[14] = {
+    "start_pc", "kernel_id", "kernel_size[0]", "kernel_size[1]", "kernel_size[2]",
+    "wf_size", "wg_size", "metaDataBaseAddr", "ldsSize", "pdsSize", "sgprUsage",
+    "vgprUsage", "pdsBaseAddr", "num_buffer"};
+
+/* 64-bit field k of the file as a 32-bit value; a set upper half is an error
+ * naming the line of that half */
+static int field32(tv_parse *p, size_t k, const char *name, uint32_t *out) {
+  uint64_t v = p->u[k];
+  if (v >> 32) {
+    vt_err_set(p->err, VT_ERR_FORMAT, "%s:%u: %s = 0x%llx does not fit in 32 bits",
+               p->meta_name, p->mf.lines[2 * k + 1], name, (unsigned long long)v);
+    return VT_ERR_FORMAT;
   }
-  size_t L = mf.n / 2;
-  uint64_t *u = malloc(L * sizeof *u);
-  if (!u) {
-    rc = VT_ERR_NOMEM;
-    vt_err_set(err, rc, "out of memory");
-    goto fail;
-  }
-  for (size_t k = 0; k < L; k++) u[k] = mf.words[2 * k] | (uint64_t)mf.words[2 * k + 1] << 32;
-  tv = calloc(1, sizeof *tv);
-  if (!tv) {
-    free(u);
-    rc = VT_ERR_NOMEM;
-    vt_err_set(err, rc, "out of memory");
-    goto fail;
-  }
-  /* 2.2: the variant follows from the line count */
-  size_t shift;
+  *out = (uint32_t)v;
+  return VT_OK;
+}
+
+/* 2.2: the variant follows from the line count */
+static int detect_layout(tv_parse *p, size_t L) {
+  const uint64_t *u = p->u;
+  vt_testvec *tv = p->tv;
+  p->shift = 1;
   if (L >= 14 && u[13] < 0x10000 && L == 14 + 3 * u[13]) {
     tv->variant = VT_TV_CURRENT;
-    shift = 0;
+    p->shift = 0;
   } else if (u[12] < 0x10000 && L == 13 + 3 * u[12]) {
     tv->variant = VT_TV_OLD;
-    shift = 1;
   } else if (u[12] < 0x10000 && L == 13 + 2 * u[12]) {
     tv->variant = VT_TV_OLDEST;
-    shift = 1;
   } else {
-    vt_err_set(err, VT_ERR_FORMAT,
+    vt_err_set(p->err, VT_ERR_FORMAT,
                "%s: %zu lines match no .metadata layout (current: 2*(14+3N), old: 2*(13+3N), "
-               "oldest: 2*(13+2N) with N the buffer count)", meta_name, mf.n);
-    free(u);
-    goto fail;
+               "oldest: 2*(13+2N) with N the buffer count)", p->meta_name, p->mf.n);
+    return VT_ERR_FORMAT;
   }
-#define F(i) u[(i) - shift]
-  tv->start_pc = tv->variant == VT_TV_CURRENT ? (uint32_t)u[0] : VT_PROGRAM_BASE;
-  tv->num_wg[0] = (uint32_t)F(2);
-  tv->num_wg[1] = (uint32_t)F(3);
-  tv->num_wg[2] = (uint32_t)F(4);
-  tv->wf_size = (uint32_t)F(5);
-  tv->wg_size = (uint32_t)F(6);
-  tv->knl = (uint32_t)F(7);
-  tv->lds_size = (uint32_t)F(8);
-  tv->pds_size = (uint32_t)F(9);
-  tv->sgpr_usage = (uint32_t)F(10);
-  tv->vgpr_usage = (uint32_t)F(11);
-  tv->pds_base = (uint32_t)F(12);
-  tv->nbuf = (unsigned)F(13);
-  size_t first = 14 - shift;
-  tv->bufs = calloc(tv->nbuf ? tv->nbuf : 1, sizeof *tv->bufs);
-  if (!tv->bufs) {
-    free(u);
-    rc = VT_ERR_NOMEM;
-    vt_err_set(err, rc, "out of memory");
-    goto fail;
+  return VT_OK;
+}
+
+/* the launch fields 0..13 (kernel_id, never used, may hold anything) */
+static int read_header(tv_parse *p) {
+  vt_testvec *tv = p->tv;
+  uint32_t *dst[14] = {&tv->start_pc, NULL, &tv->num_wg[0], &tv->num_wg[1], &tv->num_wg[2],
+                       &tv->wf_size, &tv->wg_size, &tv->knl, &tv->lds_size, &tv->pds_size,
+                       &tv->sgpr_usage, &tv->vgpr_usage, &tv->pds_base, NULL};
+  uint32_t nbuf = 0;
+  dst[13] = &nbuf;
+  tv->start_pc = VT_PROGRAM_BASE;
+  for (size_t i = p->shift; i < 14; i++) {
+    if (!dst[i]) continue;
+    int rc = field32(p, i - p->shift, field_names[i], dst[i]);
+    if (rc) return rc;
   }
+  tv->nbuf = nbuf; /* < 0x10000 (detect_layout) */
+  return VT_OK;
+}
+
+/* buffer i: base, size and allocation size; each fits 32 bits and the
+ * allocation (at least the size) ends within 4 GiB */
+static int read_buffer(tv_parse *p, unsigned i) {
+  vt_testvec *tv = p->tv;
+  vt_tv_buffer *b = &tv->bufs[i];
+  size_t first = 14 - p->shift, n = tv->nbuf;
+  char name[32];
+  snprintf(name, sizeof name, "buffer_base[%u]", i);
+  int rc = field32(p, first + i, name, &b->base);
+  snprintf(name, sizeof name, "buffer_size[%u]", i);
+  if (!rc) rc = field32(p, first + n + i, name, &b->size);
+  b->alloc = b->size;
+  snprintf(name, sizeof name, "buffer_allocsize[%u]", i);
+  if (!rc && tv->variant != VT_TV_OLDEST) rc = field32(p, first + 2 * n + i, name, &b->alloc);
+  if (rc) return rc;
+  bool by_size = b->alloc <= b->size; /* the size row decides the extent */
+  if (by_size) b->alloc = b->size;
+  if ((uint64_t)b->base + b->alloc > 0x100000000ull) {
+    size_t field = first + (by_size ? 1 : 2) * n + i;
+    vt_err_set(p->err, VT_ERR_FORMAT, "%s:%u: buffer %u at 0x%08x size 0x%x exceeds 4 GiB",
+               p->meta_name, p->mf.lines[2 * field], i, b->base, b->alloc);
+    return VT_ERR_FORMAT;
+  }
+  return VT_OK;
+}
+
+/* lines of .data buffer b takes: ceil(size / 4), without wrapping */
+static uint64_t data_lines(const vt_tv_buffer *b) { return ((uint64_t)b->size + 3) / 4; }
+
+/* 2.3: sum of ceil(size/4) lines, plus an optional all-zero line */
+static int read_data(tv_parse *p) {
+  vt_testvec *tv = p->tv;
+  const hexfile *df = &p->df;
+  uint64_t need = 0;
   for (unsigned i = 0; i < tv->nbuf; i++) {
-    vt_tv_buffer *b = &tv->bufs[i];
-    b->base = (uint32_t)u[first + i];
-    b->size = (uint32_t)u[first + tv->nbuf + i];
-    b->alloc = tv->variant == VT_TV_OLDEST ? b->size : (uint32_t)u[first + 2 * tv->nbuf + i];
-    if (b->alloc < b->size) b->alloc = b->size;
-    if ((uint64_t)b->base + b->alloc > 0x100000000ull) {
-      /* name the line of the size that does not fit (allocation row,
-       * or the size row in the oldest layout) */
-      size_t field = first + (tv->variant == VT_TV_OLDEST || b->alloc == b->size ? 1 : 2) *
-                                 tv->nbuf + i;
-      vt_err_set(err, VT_ERR_FORMAT, "%s:%u: buffer %u at 0x%08x size 0x%x exceeds 4 GiB",
-                 meta_name, mf.lines[2 * field], i, b->base, b->alloc);
-      free(u);
-      goto fail;
+    uint64_t lines = data_lines(&tv->bufs[i]);
+    if (lines > df->n) { /* a size no .data of this length can hold: name it */
+      size_t field = 14 - p->shift + tv->nbuf + i;
+      vt_err_set(p->err, VT_ERR_FORMAT,
+                 "%s:%u: buffer_size[%u] = 0x%x needs %llu lines of %s, which has %zu",
+                 p->meta_name, p->mf.lines[2 * field], i, tv->bufs[i].size,
+                 (unsigned long long)lines, p->data_name, df->n);
+      return VT_ERR_FORMAT;
     }
+    need += lines;
   }
-#undef F
-  free(u);
-  /* 2.3: sum of ceil(size/4) lines, plus an optional all-zero line */
-  size_t need = 0;
-  for (unsigned i = 0; i < tv->nbuf; i++) need += (tv->bufs[i].size + 3u) / 4u;
-  if (!(df.n == need || (df.n == need + 1 && df.words[need] == 0))) {
-    vt_err_set(err, VT_ERR_FORMAT,
-               "%s: %zu data lines, but the buffer sizes in %s need %zu", data_name, df.n,
-               meta_name, need);
-    goto fail;
+  if (!(df->n == need || (df->n == need + 1 && df->words[need] == 0))) {
+    vt_err_set(p->err, VT_ERR_FORMAT,
+               "%s: %zu data lines, but the buffer sizes in %s need %llu", p->data_name, df->n,
+               p->meta_name, (unsigned long long)need);
+    return VT_ERR_FORMAT;
   }
-  tv->data_len = need * 4;
+  tv->data_len = (size_t)need * 4; /* need <= df->n: no overflow */
   tv->data = malloc(tv->data_len ? tv->data_len : 1);
   if (!tv->data) {
-    rc = VT_ERR_NOMEM;
-    vt_err_set(err, rc, "out of memory");
-    goto fail;
+    vt_err_set(p->err, VT_ERR_NOMEM, "out of memory");
+    return VT_ERR_NOMEM;
   }
   for (size_t k = 0; k < need; k++) {
-    uint32_t v = df.words[k];
+    uint32_t v = df->words[k];
     tv->data[4 * k] = (uint8_t)v;
     tv->data[4 * k + 1] = (uint8_t)(v >> 8);
     tv->data[4 * k + 2] = (uint8_t)(v >> 16);
@@ -205,75 +222,132 @@ int vt_testvec_parse(const char *meta_text, size_t meta_len, const char *meta_na
   size_t off = 0;
   for (unsigned i = 0; i < tv->nbuf; i++) {
     tv->bufs[i].data_offset = off;
-    off += 4 * ((tv->bufs[i].size + 3u) / 4u);
+    off += 4 * (size_t)data_lines(&tv->bufs[i]);
   }
-  /* consistency */
+  return VT_OK;
+}
+
+static int check_shape(tv_parse *p) {
+  const vt_testvec *tv = p->tv;
   for (unsigned i = 0; i < tv->nbuf; i++)
     for (unsigned j = i + 1; j < tv->nbuf; j++) {
       const vt_tv_buffer *a = &tv->bufs[i], *b = &tv->bufs[j];
       if (a->alloc && b->alloc && a->base < (uint64_t)b->base + b->alloc &&
           b->base < (uint64_t)a->base + a->alloc) {
-        vt_err_set(err, VT_ERR_FORMAT,
-                   "%s: buffers %u [0x%08x, +0x%x) and %u [0x%08x, +0x%x) overlap", meta_name, i,
-                   a->base, a->alloc, j, b->base, b->alloc);
-        goto fail;
+        vt_err_set(p->err, VT_ERR_FORMAT,
+                   "%s: buffers %u [0x%08x, +0x%x) and %u [0x%08x, +0x%x) overlap", p->meta_name,
+                   i, a->base, a->alloc, j, b->base, b->alloc);
+        return VT_ERR_FORMAT;
       }
     }
   if (tv->wf_size == 0 || tv->wf_size > 32 || (tv->wf_size & (tv->wf_size - 1))) {
-    vt_err_set(err, VT_ERR_FORMAT, "%s: threads per warp %u is not a power of two from 1 to 32",
-               meta_name, tv->wf_size);
-    goto fail;
+    vt_err_set(p->err, VT_ERR_FORMAT,
+               "%s: threads per warp %u is not a power of two from 1 to 32", p->meta_name,
+               tv->wf_size);
+    return VT_ERR_FORMAT;
   }
   if (tv->wg_size == 0 || tv->wg_size > 32) {
-    vt_err_set(err, VT_ERR_FORMAT, "%s: warps per workgroup %u is not 1 to 32", meta_name,
+    vt_err_set(p->err, VT_ERR_FORMAT, "%s: warps per workgroup %u is not 1 to 32", p->meta_name,
                tv->wg_size);
-    goto fail;
+    return VT_ERR_FORMAT;
   }
   if (tv->num_wg[0] == 0 || tv->num_wg[1] == 0 || tv->num_wg[2] == 0) {
-    vt_err_set(err, VT_ERR_FORMAT, "%s: workgroup count %ux%ux%u has a zero", meta_name,
+    vt_err_set(p->err, VT_ERR_FORMAT, "%s: workgroup count %ux%ux%u has a zero", p->meta_name,
                tv->num_wg[0], tv->num_wg[1], tv->num_wg[2]);
-    goto fail;
+    return VT_ERR_FORMAT;
   }
-  {
-    const vt_tv_buffer *code = NULL, *knl = NULL;
-    for (unsigned i = 0; i < tv->nbuf; i++) {
-      if (tv->bufs[i].base == tv->start_pc) code = &tv->bufs[i];
-      if (tv->bufs[i].base == tv->knl) knl = &tv->bufs[i];
-    }
-    if (!code || code->size == 0) {
-      vt_err_set(err, VT_ERR_FORMAT, "%s: start pc 0x%08x is not the base of a code buffer",
-                 meta_name, tv->start_pc);
-      goto fail;
-    }
-    if (knl && knl->size >= 4) {
-      const uint8_t *p = tv->data + knl->data_offset;
-      uint32_t entry = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                       (uint32_t)p[3] << 24;
-      if (knl->size >= 64 && (entry < code->base || entry >= code->base + code->size)) {
-        vt_err_set(err, VT_ERR_FORMAT,
-                   "%s: kernel entry 0x%08x (metadata buffer word 0) is outside the code "
-                   "[0x%08x, 0x%08x)", meta_name, entry, code->base, code->base + code->size);
-        goto fail;
-      }
-    }
-  }
-  hexfile_free(&mf);
-  hexfile_free(&df);
-  *out = tv;
   return VT_OK;
-fail:
-  hexfile_free(&mf);
-  hexfile_free(&df);
-  vt_testvec_free(tv);
+}
+
+/* the start pc is a code buffer; the kernel entry (word 0 of a complete
+ * metadata buffer) lies in it */
+static int check_entry(tv_parse *p) {
+  const vt_testvec *tv = p->tv;
+  const vt_tv_buffer *code = NULL, *knl = NULL;
+  for (unsigned i = 0; i < tv->nbuf; i++) {
+    if (tv->bufs[i].base == tv->start_pc) code = &tv->bufs[i];
+    if (tv->bufs[i].base == tv->knl) knl = &tv->bufs[i];
+  }
+  if (!code || code->size == 0) {
+    vt_err_set(p->err, VT_ERR_FORMAT, "%s: start pc 0x%08x is not the base of a code buffer",
+               p->meta_name, tv->start_pc);
+    return VT_ERR_FORMAT;
+  }
+  if (!knl || knl->size < 64) return VT_OK;
+  const uint8_t *w = tv->data + knl->data_offset; /* >= 16 words of .data */
+  uint32_t entry = (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 |
+                   (uint32_t)w[3] << 24;
+  uint64_t end = (uint64_t)code->base + code->size;
+  if (entry < code->base || entry >= end) {
+    vt_err_set(p->err, VT_ERR_FORMAT,
+               "%s: kernel entry 0x%08x (metadata buffer word 0) is outside the code "
+               "[0x%08x, 0x%08llx)", p->meta_name, entry, code->base, (unsigned long long)end);
+    return VT_ERR_FORMAT;
+  }
+  return VT_OK;
+}
+
+static int parse_metadata(tv_parse *p) {
+  const hexfile *mf = &p->mf;
+  if (mf->n % 2 != 0 || mf->n < 26) {
+    vt_err_set(p->err, VT_ERR_FORMAT,
+               "%s: %zu non-blank lines; a .metadata file has an even number of at least 26 "
+               "(64-bit fields as two lines)", p->meta_name, mf->n);
+    return VT_ERR_FORMAT;
+  }
+  size_t L = mf->n / 2;
+  p->u = malloc(L * sizeof *p->u);
+  p->tv = calloc(1, sizeof *p->tv);
+  if (!p->u || !p->tv) {
+    vt_err_set(p->err, VT_ERR_NOMEM, "out of memory");
+    return VT_ERR_NOMEM;
+  }
+  for (size_t k = 0; k < L; k++)
+    p->u[k] = mf->words[2 * k] | (uint64_t)mf->words[2 * k + 1] << 32;
+  int rc = detect_layout(p, L);
+  if (!rc) rc = read_header(p);
+  if (rc) return rc;
+  p->tv->bufs = calloc(p->tv->nbuf ? p->tv->nbuf : 1, sizeof *p->tv->bufs);
+  if (!p->tv->bufs) {
+    vt_err_set(p->err, VT_ERR_NOMEM, "out of memory");
+    return VT_ERR_NOMEM;
+  }
+  for (unsigned i = 0; i < p->tv->nbuf && !rc; i++) rc = read_buffer(p, i);
   return rc;
 }
 
-static char *slurp(const char *path, size_t *len, vt_error *err) {
+int vt_testvec_parse(const char *meta_text, size_t meta_len, const char *meta_name,
+                     const char *data_text, size_t data_len, const char *data_name,
+                     vt_testvec **out, vt_error *err) {
+  vt_error local;
+  tv_parse p = {.meta_name = meta_name, .data_name = data_name, .err = err ? err : &local};
+  *out = NULL;
+  int rc = parse_hex_lines(meta_text, meta_len, meta_name, &p.mf, p.err);
+  if (!rc) rc = parse_hex_lines(data_text, data_len, data_name, &p.df, p.err);
+  if (!rc) rc = parse_metadata(&p);
+  if (!rc) rc = read_data(&p);
+  if (!rc) rc = check_shape(&p);
+  if (!rc) rc = check_entry(&p);
+  hexfile_free(&p.mf);
+  hexfile_free(&p.df);
+  free(p.u);
+  if (rc) {
+    vt_testvec_free(p.tv);
+    return rc;
+  }
+  *out = p.tv;
+  return VT_OK;
+}
+
+static char *slurp(const char *path, vt_file_limit lim, size_t *len, vt_error *err) {
   uint8_t *buf;
-  int e = vt_read_file(path, &buf, len);
+  char msg[sizeof err->message];
+  int e = vt_read_file(path, lim, &buf, len, msg, sizeof msg);
   if (e) {
     if (e == ENOMEM)
       vt_err_set(err, VT_ERR_NOMEM, "%s: out of memory", path);
+    else if (e == EFBIG)
+      vt_err_set(err, VT_ERR_FORMAT, "%s", msg);
     else
       vt_err_set(err, VT_ERR_FORMAT, "%s: cannot open", path);
     return NULL;
@@ -300,9 +374,9 @@ int vt_testvec_load(const char *metadata_path, const char *data_path, vt_testvec
     data_path = dpath;
   }
   size_t ml = 0, dl = 0;
-  char *m = slurp(metadata_path, &ml, err);
+  char *m = slurp(metadata_path, VT_FILE_LIMIT_METADATA, &ml, err);
   if (!m) return err->status;
-  char *d = slurp(data_path, &dl, err);
+  char *d = slurp(data_path, VT_FILE_LIMIT_DATA, &dl, err);
   if (!d) {
     free(m);
     return err->status;

@@ -13,10 +13,8 @@
 static bool fits(const vt_timing *t, const tm_sm *s, const vt_launch *l) {
   if (s->nwgs >= t->cfg.wg_slots) return false;
   if (t->nslots - s->nwarps_res < l->warps_per_wg) return false;
-  if ((uint64_t)s->sgprs_used + (uint64_t)l->sgpr_usage * l->warps_per_wg > t->sgprs_per_sm)
-    return false;
-  if ((uint64_t)s->vgprs_used + (uint64_t)l->vgpr_usage * l->warps_per_wg > t->vgprs_per_sm)
-    return false;
+  if (s->sgprs_used + wg_regs(l->sgpr_usage, l->warps_per_wg) > t->sgprs_per_sm) return false;
+  if (s->vgprs_used + wg_regs(l->vgpr_usage, l->warps_per_wg) > t->vgprs_per_sm) return false;
   return (uint64_t)s->lds_used + l->lds_size <= t->lds_per_sm;
 }
 
@@ -58,8 +56,8 @@ int tm_cta_cycle(vt_timing *t) {
     g->lds = l->lds_size;
     s->wgs[s->nwgs++] = g;
     s->lds_used += l->lds_size;
-    s->sgprs_used += l->sgpr_usage * l->warps_per_wg;
-    s->vgprs_used += l->vgpr_usage * l->warps_per_wg;
+    s->sgprs_used += wg_regs(l->sgpr_usage, l->warps_per_wg);
+    s->vgprs_used += wg_regs(l->vgpr_usage, l->warps_per_wg);
     uint64_t start = t->now + t->cfg.cta_dispatch_cycles;
     unsigned slot = 0;
     for (unsigned w = 0; w < g->nwarps; w++) {
@@ -108,8 +106,8 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
       break;
     }
   s->lds_used -= g->lds;
-  s->sgprs_used -= t->launch->sgpr_usage * g->nwarps;
-  s->vgprs_used -= t->launch->vgpr_usage * g->nwarps;
+  s->sgprs_used -= wg_regs(t->launch->sgpr_usage, g->nwarps);
+  s->vgprs_used -= wg_regs(t->launch->vgpr_usage, g->nwarps);
   if (t->tl) {
     char name[64];
     snprintf(name, sizeof name, "workgroup %u", g->fw->id);

@@ -28,7 +28,10 @@ void tm_fetch(vt_timing *t, unsigned smi) {
       tm_wake(t, w->fetch_block);
       continue;
     }
-    uint32_t pc = w->fetch_pc, gstart = pc & ~(c->fetch_bytes - 1u);
+    /* a misaligned pc fetches the word holding it, so that decode reports
+     * the misaligned instruction address (a group of 0 instructions would
+     * be dropped and refetched forever) */
+    uint32_t pc = w->fetch_pc & ~3u, gstart = pc & ~(c->fetch_bytes - 1u);
     bool hit;
     uint64_t avail = tm_l1i_fetch(t, smi, pc / c->line_bytes, now, &hit);
     t->progress = true;
@@ -39,7 +42,7 @@ void tm_fetch(vt_timing *t, unsigned smi) {
     }
     tm_group *g = &w->ib[(w->ib_head + w->ib_n) % TM_IBUF];
     g->pc = pc;
-    g->n = (uint8_t)((gstart + c->fetch_bytes - pc) / 4);
+    g->n = (uint16_t)(((uint64_t)gstart + c->fetch_bytes - pc) / 4);
     g->ready = now + c->icache_hit_latency + c->decode_latency;
     w->ib_n++;
     w->fetch_pc = gstart + c->fetch_bytes;

@@ -358,7 +358,7 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
     uint32_t pc = w->fw->pc;
     while (w->ib_n) {
       tm_group *g = &w->ib[w->ib_head];
-      if (pc >= g->pc && pc < g->pc + 4u * g->n) break;
+      if (pc >= g->pc && pc < (uint64_t)g->pc + 4u * g->n) break; /* may end at 4 GiB */
       w->ib_head = (w->ib_head + 1) % TM_IBUF;
       w->ib_n--;
     }

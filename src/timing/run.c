@@ -160,7 +160,8 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   if (t->smem_banks > 32) t->smem_banks = 32;
   t->lat_tc = c->lat_tensor ? c->lat_tensor : t->numt == 8 ? 10 : t->numt == 32 ? 12 : 8;
   t->lds_per_sm = dev->cfg.lds_bytes < l->lds_size ? l->lds_size : dev->cfg.lds_bytes;
-  uint32_t sg = l->sgpr_usage * l->warps_per_wg, vg = l->vgpr_usage * l->warps_per_wg;
+  uint64_t sg = wg_regs(l->sgpr_usage, l->warps_per_wg);
+  uint64_t vg = wg_regs(l->vgpr_usage, l->warps_per_wg);
   t->sgprs_per_sm = t->cfg.sgprs_per_sm < sg ? sg : t->cfg.sgprs_per_sm;
   t->vgprs_per_sm = t->cfg.vgprs_per_sm < vg ? vg : t->cfg.vgprs_per_sm;
   uint64_t *rows = vt_stats_launch_begin(dev->stats, name, t->nsm, true);

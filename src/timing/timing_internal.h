@@ -106,12 +106,17 @@ typedef struct tm_unitq {
 
 /* ---- warps ---- */
 typedef struct tm_group {
-  uint32_t pc;
-  uint8_t n;
+  uint32_t pc;       /* first instruction (4-byte aligned) */
+  uint16_t n;        /* instructions: up to fetch_bytes / 4 = 1024 */
   uint64_t ready;
 } tm_group;
 
 #define TM_IBUF 8
+
+/* registers of a workgroup: 32-bit usage per warp x up to 32 warps */
+static inline uint64_t wg_regs(uint32_t per_warp, unsigned warps) {
+  return (uint64_t)per_warp * warps;
+}
 enum { TM_ST_ISSUE, TM_ST_IBUFFER, TM_ST_SCOREBOARD, TM_ST_MEMORY, TM_ST_BRANCH, TM_ST_BARRIER,
        TM_ST_OPCOL, TM_ST_BANK, TM_ST_UNIT, TM_ST_DISPATCH, TM_ST_ENDED, TM_ST_COUNT };
 
@@ -158,7 +163,7 @@ typedef struct tm_sm {
   tm_wg **wgs;         /* resident workgroups (wg_slots) */
   unsigned nwgs;
   uint32_t lds_used;
-  uint32_t sgprs_used, vgprs_used;
+  uint64_t sgprs_used, vgprs_used; /* usage (32-bit) x warps may pass 2^32 */
   int *cu;             /* collector units: op index or -1 */
   uint32_t cu_path[2]; /* units holding an X / V instruction (bit per unit, ncu <= 32) */
   uint32_t cu_pending; /* units still reading operands */
@@ -186,7 +191,7 @@ struct vt_timing {
   /* derived per launch */
   unsigned nsm, nslots, ncu, numt, sfu_lanes, smem_banks, lat_tc, lsu_mshr;
   uint32_t lds_per_sm;
-  uint32_t sgprs_per_sm, vgprs_per_sm; /* grown to fit one workgroup */
+  uint64_t sgprs_per_sm, vgprs_per_sm; /* grown to fit one workgroup */
   tm_sm *sms;
   tm_op *ops;
   int op_free;

@@ -4,8 +4,9 @@
  * freed right after parsing (the reader must copy), then every accessor:
  * header fields, each section (name, data bytes, look-up by name), each
  * segment (data bytes), each symbol (name, look-up), and disassembly of the
- * executable sections. Rejected inputs must come with a terminated message,
- * also in tiny buffers. Inconsistencies abort. */
+ * executable sections; then the image is loaded into a device. Rejected
+ * inputs must come with a terminated message, also in tiny buffers.
+ * Inconsistencies abort. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "fuzz_check.h"
 #include "vt/elf.h"
 #include "vt/isa.h"
+#include "vt/sim.h"
 
 /* Reads every byte so that ASan sees out-of-bounds data pointers. */
 static uint32_t sum_bytes(const uint8_t *p, size_t n) {
@@ -77,6 +79,19 @@ static void walk(const vt_elf *elf) {
   (void)sink;
 }
 
+/* Places the image in device memory: segments outside the program window
+ * are rejected with a message; the zero fill must stay cheap whatever
+ * p_memsz says. */
+static void load(const vt_elf *elf) {
+  vt_device *dev = vt_device_new(NULL);
+  FUZZ_CHECK(dev != NULL, "out of memory");
+  vt_error err;
+  memset(&err, 0, sizeof err);
+  int rc = vt_device_load_elf(dev, elf, &err);
+  FUZZ_CHECK(rc == VT_OK || err.message[0] != 0, "load error %d without a message", rc);
+  vt_device_free(dev);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint8_t *copy = malloc(size ? size : 1);
   FUZZ_CHECK(copy != NULL, "out of memory");
@@ -91,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (rc == 0) {
     FUZZ_CHECK(elf != NULL, "success without an elf");
     walk(elf);
+    load(elf);
     vt_elf_free(elf);
     return 0;
   }

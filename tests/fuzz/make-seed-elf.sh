@@ -116,5 +116,19 @@ b = bytearray(data)
 b[strtab_sec[4] + strtab_sec[5] - 1] = ord("x")
 write("bad-strtab-unterminated.elf", b)
 patch("bad-phdr-filesz.elf", "<I", phoff + 16, 0x7fffffff)
+# loading (src/sim/elf_load.c): the PT_LOAD segment's p_paddr (+12) and
+# p_memsz (+20); a .bss filling the program window, a 2 GiB segment at 0
+# (outside the window; zero-filled page by page before the fix) and a
+# segment over the runtime's print window
+load = next(i for i in range(phnum) if struct.unpack_from("<I", data, phoff + 32 * i)[0] == 1)
+ph = phoff + 32 * load
+patch("regress-load-bss-window.elf", "<I", ph + 20, 0x10000000)
+b = bytearray(data)
+struct.pack_into("<II", b, ph + 8, 0, 0)
+struct.pack_into("<I", b, ph + 20, 0x7fffffff)
+write("regress-load-huge-memsz.elf", b)
+b = bytearray(data)
+struct.pack_into("<II", b, ph + 8, 0xa0024000, 0xa0024000)
+write("regress-load-print-window.elf", b)
 PY
 ls -l "$out"
