@@ -25,6 +25,13 @@ extern "C" {
 int vt_dev_open_settings(vt_device_h *hdevice, const vt_settings *settings);
 /* NULL for an unknown handle. */
 vt_session *vt_dev_session(vt_device_h hdevice);
+/* Load the PT_LOAD segments of an already parsed ELF program (as
+ * vt_upload_kernel_file does, without parsing the file again). */
+struct vt_elf;
+int vt_dev_load_elf(vt_device_h hdevice, const struct vt_elf *elf);
+/* Name the exact bytes of an allocation ("argument 2", "print buffer"):
+ * the memory checker's messages name it (vt_mem_label, vt/sim.h). */
+int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,7 @@ extern "C" {
 #define VT_LDS_BASE 0x70000000u
 #define VT_PROGRAM_BASE 0x80000000u
 #define VT_BUFFER_BASE 0x90000000u
+#define VT_STACK_PER_WARP 1024u /* crt0's per-warp stack in local memory */
 
 typedef struct vt_device vt_device;
 
@@ -63,6 +64,13 @@ void vt_device_free(vt_device *dev);
 const vt_settings *vt_device_settings(const vt_device *dev);
 
 /* --- memory --- */
+/* Name the exact bytes [base, base+size) of an allocation ("argument 2",
+ * "ELF segment 1"): memory checking (setting memcheck) accepts global
+ * accesses only inside named allocations and names the nearest one in its
+ * errors. A new name at the same base replaces the old one; vt_mem_unmap
+ * drops the names inside the region. */
+int vt_mem_label(vt_device *dev, uint32_t base, uint32_t size, const char *label, vt_error *err);
+
 /* Make [base, base+size) accessible (a buffer the driver allocated). */
 int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
 /* Remove the region mapped at exactly [base, base+size); its contents are
@@ -91,6 +99,11 @@ typedef struct vt_launch {
                                       model's CTA scheduler checks them */
   uint32_t wg_threads;       /* work-items per workgroup; 0 = W * T. The lanes of the
                                 last warp at and past it start inactive (docs/run.md) */
+  uint32_t local_bytes;      /* bytes of each workgroup's local memory from VT_LDS_BASE;
+                                0 = lds_size + W warp stacks of VT_STACK_PER_WARP bytes
+                                (formats-and-launch.md 5, 7). The lds_size bytes below
+                                0x80000000, rounded up to 4 KiB, are local memory too:
+                                pocl places __local arguments there (docs/run.md) */
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between

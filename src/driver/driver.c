@@ -326,6 +326,9 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
       rc = fail("vt_buf_alloc: %s", err.message);
     } else {
       d->bufs[d->nbufs++] = (dbuf){base, (uint32_t)rounded, size};
+      char label[48];
+      snprintf(label, sizeof label, "a buffer of %llu bytes", (unsigned long long)size);
+      vt_mem_label(d->sim, base, (uint32_t)size, label, &err);
       d->next_alloc = (uint32_t)(base + rounded); /* addresses are never reused */
       *vaddr = base;
     }
@@ -449,7 +452,7 @@ int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_
 
 /* ---- kernels ---- */
 /* 'what' names the image in messages: "FUNCTION: FILE" or "FUNCTION" */
-static int load_elf_image(dev *d, vt_elf *elf, const char *what) {
+static int load_elf_image(dev *d, const vt_elf *elf, const char *what) {
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = vt_device_load_elf(d->sim, elf, &err);
@@ -494,9 +497,30 @@ int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t si
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
+  if (rc == VT_OK) rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
   pthread_mutex_unlock(&d->mem);
   if (rc != VT_OK) return fail("vt_upload_kernel_bytes: %s", err.message);
   return 0;
+}
+
+int vt_dev_load_elf(vt_device_h hdevice, const vt_elf *elf) {
+  dev *d = lookup(hdevice, "vt_dev_load_elf");
+  if (!d) return -1;
+  if (!elf) return fail("vt_dev_load_elf: null program");
+  return load_elf_image(d, elf, "vt_dev_load_elf");
+}
+
+int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label) {
+  dev *d = lookup(hdevice, "vt_dev_label");
+  if (!d) return -1;
+  if (addr > 0xffffffffull || size == 0 || size > 0x100000000ull - addr)
+    return fail("vt_dev_label: [0x%llx, +0x%llx) is not a byte range of the address space",
+                (unsigned long long)addr, (unsigned long long)size);
+  vt_error err;
+  pthread_mutex_lock(&d->mem);
+  int rc = vt_mem_label(d->sim, (uint32_t)addr, (uint32_t)size, label, &err);
+  pthread_mutex_unlock(&d->mem);
+  return rc == VT_OK ? 0 : fail("vt_dev_label: %s", err.message);
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {

@@ -82,6 +82,8 @@ int rt_fail_driver(vt_rt *rt, const char *fmt, ...) __attribute__((format(printf
 /* rt_device.c */
 int rt_query_shape(vt_rt *rt);
 int rt_apply_settings(vt_rt *rt);
+/* rt_labels.c: name the memory of a launch for the memory checker */
+int rt_label_launch(vt_rt_kernel *k, const vt_rt_launch_info *info);
 /* grow-only per-context buffer: (re)allocates *addr when *cap < need */
 int rt_ensure_buffer(vt_rt *rt, uint32_t *addr, uint32_t *cap, uint32_t need, const char *what);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rt_internal.h"
+#include "vt/driver_ext.h"
 
 #define KNL_WORDS 17 /* 68 bytes: offsets 0..64 */
 
@@ -118,9 +119,11 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
     return -1;
   info->knl_addr = rt->knl_addr;
 
-  /* the program image, every launch (spike loads the ELF for each run) */
-  if (vt_upload_kernel_bytes(rt->dev, k->prog->image, k->prog->size, 0) != 0)
+  /* the program image, every launch (spike loads the ELF for each run),
+   * from the ELF parsed when the program was loaded */
+  if (vt_dev_load_elf(rt->dev, k->prog->elf) != 0)
     return rt_fail_driver(rt, "kernel '%s': uploading %s", k->name, k->prog->name);
+  if (rt_label_launch(k, info) != 0) return -1;
 
   vt_launch_meta m;
   memset(&m, 0, sizeof m);

@@ -21,6 +21,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
   if (dev->cfg.warp_slots == 0) dev->cfg.warp_slots = 1;
   vt_mem_init(&dev->mem);
   dev->ctr = dev->scratch;
+  dev->cur_lane = -1;
   dev->stats = vt_stats_new();
   if (!dev->stats) {
     free(dev);
@@ -37,6 +38,7 @@ void vt_device_free(vt_device *dev) {
   if (!dev) return;
   vt_mem_destroy(&dev->mem);
   vt_stats_free(dev->stats);
+  vt_alloc_map_free(&dev->allocs);
   free(dev->dump);
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
@@ -72,6 +74,7 @@ int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
 }
 
 int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
+  vt_alloc_map_remove(&dev->allocs, base, size);
   if (vt_mem_remove_region(&dev->mem, base, size) != 0) {
     vt_err_set(err, VT_ERR_ARG, "no buffer is mapped at 0x%08x (+0x%x)", base, size);
     return VT_ERR_ARG;
@@ -146,6 +149,8 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   if (!wg) return NULL;
   wg->id = id;
   wg->sm = sm;
+  wg->lds_limit = vt_launch_local_bytes(l);
+  wg->lds_top = (uint32_t)(((uint64_t)l->lds_size + VT_PAGE_SIZE - 1) & ~(uint64_t)(VT_PAGE_SIZE - 1));
   uint32_t nx = l->num_wg[0], ny = l->num_wg[1];
   wg->gid[0] = (id % (nx * ny)) % nx;
   wg->gid[1] = (id % (nx * ny)) / nx;
@@ -221,6 +226,12 @@ static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev)
   vt_sim_locate_at(err, w, sm, dev, w->pc);
 }
 
+uint32_t vt_launch_local_bytes(const vt_launch *l) {
+  if (l->local_bytes) return l->local_bytes;
+  uint64_t b = (uint64_t)l->lds_size + (uint64_t)l->warps_per_wg * VT_STACK_PER_WARP;
+  return b > 0x10000000u ? 0x10000000u : (uint32_t)b;
+}
+
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
   unsigned t = l->threads_per_warp;
   if (t == 0 || t > 32 || (t & (t - 1)) != 0) {
@@ -241,6 +252,16 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
       (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2] > 0xffffffffull) {
     vt_err_set(err, VT_ERR_CONFIG, "bad workgroup count %ux%ux%u", l->num_wg[0], l->num_wg[1],
                l->num_wg[2]);
+    return VT_ERR_CONFIG;
+  }
+  uint64_t local = (uint64_t)l->lds_size + (uint64_t)l->warps_per_wg * VT_STACK_PER_WARP;
+  if (l->local_bytes) local = l->local_bytes;
+  if (local > dev->cfg.lds_bytes) {
+    vt_err_set(err, VT_ERR_CONFIG,
+               "a workgroup's local memory (%llu bytes: %s) exceeds the device's %u bytes "
+               "(setting lds_bytes)", (unsigned long long)local,
+               l->local_bytes ? "the launch's local size" : "ldsSize plus a 1 KiB stack per warp",
+               dev->cfg.lds_bytes);
     return VT_ERR_CONFIG;
   }
   if (shape_fixed(&dev->cfg)) {
@@ -294,6 +315,7 @@ int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   dev->ntw = dev->ntm = 0;
   dev->ctr = dev->rows + (size_t)s * VT_C_COUNT;
   dev->cur_sm = s;
+  dev->cur_lane = -1;
   int rc = vt_sim_execute(dev, w, in, err);
   if (rc != VT_OK) {
     locate(err, w, s, dev);

@@ -7,6 +7,19 @@
 
 #include "exec_vector.h"
 
+/* a local-memory access outside the workgroup's window */
+static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
+                                   bool store, vt_error *err) {
+  const vt_launch *l = dev->launch;
+  vt_err_set(err, VT_ERR_ACCESS,
+             "local-memory %s of %u bytes at 0x%08x is outside the workgroup's local memory "
+             "[0x%08x, 0x%08x) + [0x%08x, 0x80000000) (ldsSize %u, %u warp stacks of %u bytes)",
+             store ? "store" : "load", size, addr, VT_LDS_BASE, VT_LDS_BASE + w->wg->lds_limit,
+             VT_PROGRAM_BASE - w->wg->lds_top, l ? l->lds_size : 0, l ? l->warps_per_wg : 0,
+             VT_STACK_PER_WARP);
+  return NULL;
+}
+
 uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                        vt_error *err) {
   if (addr & (size - 1)) {
@@ -14,13 +27,20 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                store ? "store" : "load", addr);
     return NULL;
   }
+  bool local = addr - VT_LDS_BASE < 0x10000000u;
+  if (dev->cfg.memcheck && !local && !vt_memcheck(dev, w, addr, size, store, err)) return NULL;
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS;
   vt_tlb_entry *e = &w->tlb[vpn & (VT_TLB_SIZE - 1)];
   if (e->tag == vpn + 1) return e->page + (addr & (VT_PAGE_SIZE - 1));
   uint8_t *p;
-  bool whole_page = true;
-  if (addr - VT_LDS_BASE < 0x10000000u) {
+  bool whole_page;
+  if (local) {
+    uint32_t off = addr - VT_LDS_BASE, top = VT_PROGRAM_BASE - addr;
+    bool low = (uint64_t)off + size <= w->wg->lds_limit, high = top <= w->wg->lds_top;
+    if (!low && !high) return local_out_of_range(dev, w, addr, size, store, err);
+    /* cache only pages wholly inside the window (the top part is whole pages) */
+    whole_page = high || (uint64_t)(off & ~(VT_PAGE_SIZE - 1)) + VT_PAGE_SIZE <= w->wg->lds_limit;
     p = vt_pages_get(&w->wg->lds, addr);
   } else {
     if (!vt_mem_mapped(&dev->mem, addr, size)) {

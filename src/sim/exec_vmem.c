@@ -58,6 +58,7 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
     if (!((m >> i) & 1)) continue;
     uint32_t addr = d->amode == VT_AM_VSTRIDE ? base + i * w->x[in->rs2]
                   : indexed ? base + (uint32_t)vget(&c, in->rs2, i, eew) : base + i * (eew / 8);
+    dev->cur_lane = (int)i;
     uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
     if (!p) {
       if (d->amode == VT_AM_VUNITFF && i > 0) { /* fault-only-first trims vl */
@@ -76,6 +77,7 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
       trace_mem(dev, addr, v, size, false, i);
     }
   }
+  dev->cur_lane = -1;
   if (!store) trace_v(dev, w, in->rd, m);
   return VT_OK;
 }
@@ -100,6 +102,7 @@ static int lane_family(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_e
       addr = pds + (a & ~3u) * stride + 4u * (tid + i);
       if (size != 4) addr += a & 3;
     }
+    dev->cur_lane = (int)i;
     uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
     if (!p) return err->status;
     if (store) {
@@ -113,6 +116,7 @@ static int lane_family(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_e
       trace_mem(dev, addr, v, size, false, i);
     }
   }
+  dev->cur_lane = -1;
   if (!store) trace_v(dev, w, in->rd, m);
   return VT_OK;
 }

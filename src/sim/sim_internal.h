@@ -41,6 +41,17 @@ static inline unsigned vt_popcount32(uint32_t x) {
   return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+/* named allocations (alloc_map.c), sorted by base */
+typedef struct vt_alloc {
+  uint32_t base, size;
+  char label[64];
+} vt_alloc;
+typedef struct vt_alloc_map {
+  vt_alloc *a;
+  size_t n, cap;
+  uint32_t gen; /* changes with every update (invalidates the warps' caches) */
+} vt_alloc_map;
+
 typedef struct vt_warp {
   uint32_t v[VT_NUM_VREGS][VT_MAX_LANES]; /* v[reg][lane], lane = thread */
   vt_tlb_entry tlb[VT_TLB_SIZE];
@@ -65,6 +76,9 @@ typedef struct vt_warp {
   /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
   bool resv_valid;
   uint32_t resv_addr;
+  /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
+  uint64_t mc_lo, mc_hi;
+  uint32_t mc_gen;
 } vt_warp;
 
 typedef struct vt_wg {
@@ -72,6 +86,8 @@ typedef struct vt_wg {
   uint32_t gid[3];
   unsigned nwarps, ended;
   vt_pages lds; /* the workgroup's private local-memory window */
+  uint32_t lds_limit; /* bytes of the window the launch gives it, from VT_LDS_BASE */
+  uint32_t lds_top;   /* and below VT_PROGRAM_BASE (pocl's __local arguments) */
   vt_warp **warps;
 } vt_wg;
 
@@ -102,6 +118,8 @@ struct vt_device {
   void *warn_ctx;
   char *dump;       /* live warps after an early stop */
   size_t dump_len;
+  vt_alloc_map allocs; /* named allocations (memory checking, messages) */
+  int cur_lane;        /* the lane whose access runs (messages), -1 none */
   /* decode cache for the program window, 1024 entries per chunk */
   vt_dcache_entry **dcache;
   size_t dcache_chunks;
@@ -135,6 +153,20 @@ void vt_sim_warn(vt_device *dev, const char *fmt, ...) __attribute__((format(pri
  * a workgroup resident on SM sm. */
 void vt_sim_dump_clear(vt_device *dev);
 void vt_sim_dump_wg(vt_device *dev, const vt_wg *wg, unsigned sm);
+/* memory checking (alloc_map.c): is [addr, addr + size) inside an allocation? */
+bool vt_memcheck_slow(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
+                      vt_error *err);
+static inline bool vt_memcheck(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
+                               bool store, vt_error *err) {
+  if (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo && (uint64_t)addr + size <= w->mc_hi)
+    return true;
+  return vt_memcheck_slow(dev, w, addr, size, store, err);
+}
+void vt_alloc_map_remove(vt_alloc_map *m, uint32_t base, uint32_t size);
+void vt_alloc_map_free(vt_alloc_map *m);
+/* The bytes of a workgroup's local-memory window a launch gives it. */
+uint32_t vt_launch_local_bytes(const vt_launch *l);
+
 /* Should a stop with this status dump the live warps? */
 static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||

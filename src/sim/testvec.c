@@ -391,6 +391,9 @@ int vt_testvec_apply(vt_device *dev, const vt_testvec *tv, vt_launch *l, vt_erro
   for (unsigned i = 0; i < tv->nbuf; i++) {
     const vt_tv_buffer *b = &tv->bufs[i];
     int rc = vt_mem_map(dev, b->base, b->alloc, err);
+    char label[32];
+    snprintf(label, sizeof label, "buffer %u", i);
+    if (rc == VT_OK && b->alloc) rc = vt_mem_label(dev, b->base, b->alloc, label, err);
     if (rc) return rc;
     if (b->size) {
       rc = vt_mem_write(dev, b->base, tv->data + b->data_offset, b->size, err);

@@ -939,7 +939,8 @@ TEST(local_memory_limits_residency) {
   cfg.lds_bytes = 2048;
   run_result r3 = run_prog(&p, &l, &cfg, NULL);
   CHECK_EQ_U32(st, r3.rc, VT_ERR_CONFIG);
-  CHECK(st, strstr(r3.err.message, "needs 4096 bytes of local memory") != NULL);
+  CHECK(st, strstr(r3.err.message, "a workgroup's local memory (5120 bytes: ldsSize plus a 1 KiB "
+                                   "stack per warp) exceeds the device's 2048 bytes") != NULL);
   vt_device_free(r.dev);
   vt_device_free(r2.dev);
   vt_device_free(r3.dev);
