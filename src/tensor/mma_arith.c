@@ -1,15 +1,18 @@
 /* MMA arithmetic (isa2025.md 4.7, 4.8, D30, C25).
  *
  * Float types: every product a_k * b_k is exact (at most 24 x 24 significand
- * bits) and is added into a fixed-point two's-complement accumulator of
- * 9 x 64 bits whose lowest bit weighs 2^-298 (the smallest binary32
- * subnormal squared); the largest sum, 16 products of the largest binary32
- * values, is below 2^260, so S = sum t_k is exact whatever the order (the
- * implementation note of 4.7). S is then rounded once to the product type
- * PT (binary16 for f16 A/B, binary32 otherwise) with the shared rounding
- * step of src/fp/fp_round.h, and D = P + c is one IEEE addition in the C/D
- * type (vt_f16_add / vt_f32_add, exact integer arithmetic); NaN, Inf and
- * zero-sign rules as 4.7 lists them; RELU last. Flags are discarded (D29).
+ * bits) and is added to an exact fixed-point sum, so S = sum t_k does not
+ * depend on the order (the implementation note of 4.7):
+ *  - f32 and bf16: a two's-complement accumulator of 9 x 64 bits whose bit 0
+ *    weighs 2^-298 (the smallest binary32 subnormal squared); 16 products of
+ *    the largest binary32 values stay below 2^260 (exact for k < 2^20);
+ *  - f16, FP8, FP6, FP4: products lie in [2^-48, 2^32), so a signed 128-bit
+ *    integer counting units of 2^-64 holds any legal sum exactly.
+ * S is rounded once to the product type PT (binary16 for f16 A/B, binary32
+ * otherwise) with the shared rounding step of src/fp/fp_round.h; then D =
+ * P + c is one IEEE addition in the C/D type (vt_f16_add / vt_f32_add, exact
+ * integer arithmetic). NaN, Inf and zero signs as 4.7 lists them; RELU last;
+ * flags are discarded (D29). A tile decodes each A and B element once.
  * Integer types: exact 64-bit sums, then saturation or wrap (4.8). */
 #include "tensor/mma_arith.h"
 
@@ -18,6 +21,13 @@
 #include "fp/fp16.h"
 #include "fp/fp32.h"
 #include "fp/fp_round.h"
+
+__extension__ typedef __int128 vt_i128;
+
+/* the largest A or B of a legal form: e4m3 m16n8k32 (float), s4 m16n8k64
+ * and b1 m8n8k128 (integer) */
+#define MAX_FLOAT_ELEMS 512
+#define MAX_INT_ELEMS 1024
 
 #define ACC_LIMBS 9
 #define ACC_LSB (-298) /* weight of bit 0 of the accumulator: 2^ACC_LSB */
@@ -75,56 +85,82 @@ static uint32_t acc_round(exact_acc *acc, vt_fp_fmt fmt, int rm) {
   return (uint32_t)vt_fp_round_u128(fmt, neg, x, e, rm, &flags);
 }
 
-/* The product value P of 4.7 in the product type (f16 for f16 A/B, else
- * f32), or *nan = 1. */
-static uint32_t dot_product_float(vt_mma_type t, int k, const uint32_t *a, size_t as,
-                                  const uint32_t *b, size_t bs, int rm, int *nan) {
-  const int pt16 = t == VT_MMA_F16;
+/* What a dot product has seen besides its finite non-zero products (4.7). */
+typedef struct dot_flags {
+  int nan, pos_inf, neg_inf, nonzero, all_neg_zero, all_pos_zero;
+} dot_flags;
+
+/* Classifies a_k * b_k: returns its sign (0/1) and sets *t, *e when it is
+ * finite and non-zero (value (-1)^sign * t * 2^e), else records it in f and
+ * returns -1. */
+static inline int dot_term(dot_flags *f, const vt_mma_fval *x, const vt_mma_fval *y, uint64_t *t,
+                           int *e) {
+  const int neg = (int)(x->sign ^ y->sign);
+  if (x->cls == VT_MMA_FINITE && y->cls == VT_MMA_FINITE) {
+    *t = (uint64_t)x->sig * y->sig;
+    *e = x->exp + y->exp;
+    f->nonzero = 1;
+    return neg;
+  }
+  if (x->cls == VT_MMA_NAN || y->cls == VT_MMA_NAN ||
+      (x->cls == VT_MMA_INF && y->cls == VT_MMA_ZERO) ||
+      (x->cls == VT_MMA_ZERO && y->cls == VT_MMA_INF))
+    f->nan = 1;
+  else if (x->cls == VT_MMA_INF || y->cls == VT_MMA_INF)
+    *(neg ? &f->neg_inf : &f->pos_inf) = 1;
+  else /* a zero product */
+    *(neg ? &f->all_pos_zero : &f->all_neg_zero) = 0;
+  return -1;
+}
+
+/* P of 4.7 in the product type (f16 for f16 A/B, else f32), or *nan = 1,
+ * for the products a[i*as] * b[i*bs], i < k. Narrow types (f16, FP8, FP6,
+ * FP4) have products in [2^-48, 2^32) and at most 32 of them: their exact
+ * sum fits a 128-bit integer counting units of 2^-64. */
+#define NARROW_LSB (-64)
+static uint32_t dot_product(vt_mma_type t, int k, const vt_mma_fval *a, size_t as,
+                            const vt_mma_fval *b, size_t bs, int rm, int *nan) {
+  const int pt16 = t == VT_MMA_F16, wide = t == VT_MMA_F32 || t == VT_MMA_BF16;
   const vt_fp_fmt fmt = pt16 ? VT_FMT_F16 : VT_FMT_F32;
   const uint32_t sign_bit = pt16 ? 0x8000u : 0x80000000u, inf = pt16 ? 0x7c00u : 0x7f800000u;
-  exact_acc acc = {{0}};
-  int pos_inf = 0, neg_inf = 0, nonzero = 0, all_neg_zero = 1, all_pos_zero = 1;
-  *nan = 0;
-  for (int i = 0; i < k; i++) {
-    vt_mma_fval x, y;
-    vt_mma_decode_float(t, a[(size_t)i * as], &x);
-    vt_mma_decode_float(t, b[(size_t)i * bs], &y);
-    const uint32_t s = x.sign ^ y.sign;
-    if (x.cls == VT_MMA_NAN || y.cls == VT_MMA_NAN ||
-        (x.cls == VT_MMA_INF && y.cls == VT_MMA_ZERO) ||
-        (x.cls == VT_MMA_ZERO && y.cls == VT_MMA_INF)) {
-      *nan = 1;
-      return 0;
-    }
-    if (x.cls == VT_MMA_INF || y.cls == VT_MMA_INF) {
-      *(s ? &neg_inf : &pos_inf) = 1;
-    } else if (x.cls == VT_MMA_ZERO || y.cls == VT_MMA_ZERO) {
-      *(s ? &all_pos_zero : &all_neg_zero) = 0;
-    } else {
-      all_pos_zero = all_neg_zero = 0;
-      nonzero = 1;
-      acc_add(&acc, (uint64_t)x.sig * y.sig, x.exp + y.exp - ACC_LSB, (int)s);
-    }
+  dot_flags f = {0, 0, 0, 0, 1, 1};
+  exact_acc acc;
+  vt_i128 narrow = 0;
+  uint64_t tk;
+  int ek, neg;
+  if (wide) {
+    for (int j = 0; j < ACC_LIMBS; j++) acc.w[j] = 0;
+    for (int i = 0; i < k; i++)
+      if ((neg = dot_term(&f, &a[(size_t)i * as], &b[(size_t)i * bs], &tk, &ek)) >= 0)
+        acc_add(&acc, tk, ek - ACC_LSB, neg);
+  } else {
+    for (int i = 0; i < k; i++)
+      if ((neg = dot_term(&f, &a[(size_t)i * as], &b[(size_t)i * bs], &tk, &ek)) >= 0) {
+        vt_i128 v = (vt_i128)((vt_u128)tk << (ek - NARROW_LSB));
+        narrow += neg ? -v : v;
+      }
   }
-  if (pos_inf && neg_inf) {
-    *nan = 1;
-    return 0;
-  }
-  if (pos_inf || neg_inf) return neg_inf ? sign_bit | inf : inf;
-  if (nonzero) {
+  *nan = f.nan || (f.pos_inf && f.neg_inf);
+  if (*nan) return 0;
+  if (f.pos_inf || f.neg_inf) return f.neg_inf ? sign_bit | inf : inf;
+  if (f.nonzero && wide) {
     int zero = 1;
     for (int j = 0; j < ACC_LIMBS; j++) zero &= acc.w[j] == 0;
     if (!zero) return acc_round(&acc, fmt, rm);
+  } else if (f.nonzero && narrow != 0) {
+    uint32_t sign = narrow < 0, flags = 0;
+    vt_u128 mag = sign ? -(vt_u128)narrow : (vt_u128)narrow;
+    return (uint32_t)vt_fp_round_u128(fmt, sign, mag, NARROW_LSB, rm, &flags);
   }
-  if (all_neg_zero) return sign_bit;
-  if (all_pos_zero) return 0;
-  return rm == VT_RM_RDN ? sign_bit : 0;
+  if (f.nonzero || (!f.all_neg_zero && !f.all_pos_zero)) /* cancellation, mixed zeros */
+    return rm == VT_RM_RDN ? sign_bit : 0;
+  return f.all_neg_zero ? sign_bit : 0;
 }
 
-static uint32_t dot_float(vt_mma_type t, vt_mma_cd cd, int k, const uint32_t *a, size_t as,
-                          const uint32_t *b, size_t bs, uint32_t c, int rm, int relu) {
-  int nan;
-  uint32_t p = dot_product_float(t, k, a, as, b, bs, rm, &nan), d, flags = 0;
+/* D = round(P + c) in the C/D type, canonical NaN, RELU last (4.7). */
+static uint32_t add_c(vt_mma_type t, vt_mma_cd cd, uint32_t p, int nan, uint32_t c, int rm,
+                      int relu) {
+  uint32_t d, flags = 0;
   if (cd == VT_MMA_CD_F16) {
     c &= 0xffffu;
     d = nan || (c & 0x7fffu) > 0x7c00u ? VT_F16_CANONICAL_NAN : vt_f16_add(p, c, rm, &flags);
@@ -137,13 +173,7 @@ static uint32_t dot_float(vt_mma_type t, vt_mma_cd cd, int k, const uint32_t *a,
   return d;
 }
 
-static uint32_t dot_int(vt_mma_type t, int k, const uint32_t *a, size_t as, const uint32_t *b,
-                        size_t bs, uint32_t c, int sat, int relu) {
-  int64_t r = (int32_t)c;
-  for (int i = 0; i < k; i++) {
-    int32_t x = vt_mma_decode_int(t, a[(size_t)i * as]), y = vt_mma_decode_int(t, b[(size_t)i * bs]);
-    r += t == VT_MMA_B1AND ? (x & y) : t == VT_MMA_B1XOR ? (x ^ y) : (int64_t)x * y;
-  }
+static uint32_t int_result(int64_t r, int sat, int relu) {
   uint32_t d;
   if (sat)
     d = r > INT32_MAX ? (uint32_t)INT32_MAX : r < INT32_MIN ? (uint32_t)INT32_MIN : (uint32_t)r;
@@ -153,15 +183,69 @@ static uint32_t dot_int(vt_mma_type t, int k, const uint32_t *a, size_t as, cons
   return d;
 }
 
+/* sum of x[i*xs] op y[i*ys] (4.8) */
+static int64_t int_dot(vt_mma_type t, int k, const int32_t *x, size_t xs, const int32_t *y, size_t ys) {
+  int64_t r = 0;
+  if (t == VT_MMA_B1AND)
+    for (int i = 0; i < k; i++) r += x[(size_t)i * xs] & y[(size_t)i * ys];
+  else if (t == VT_MMA_B1XOR)
+    for (int i = 0; i < k; i++) r += x[(size_t)i * xs] ^ y[(size_t)i * ys];
+  else
+    for (int i = 0; i < k; i++) r += (int64_t)x[(size_t)i * xs] * y[(size_t)i * ys];
+  return r;
+}
+
 uint32_t vt_mma_dot(vt_mma_type t, vt_mma_cd cd, int k, const uint32_t *a, size_t a_stride,
                     const uint32_t *b, size_t b_stride, uint32_t c, int rm, int sat, int relu) {
-  vt_mma_fval probe;
-  const int is_float = vt_mma_decode_float(t, 0, &probe) == 0;
+  vt_mma_fval fa[VT_MMA_MAX_K], fb[VT_MMA_MAX_K];
+  const int is_float = vt_mma_decode_float(t, 0, &fa[0]) == 0;
   const int legal = is_float ? cd == VT_MMA_CD_F32 || (cd == VT_MMA_CD_F16 && t == VT_MMA_F16)
                              : cd == VT_MMA_CD_S32 && (unsigned)t < VT_MMA_TYPE_COUNT;
-  if (!legal || k < 0 || (is_float && (rm < VT_RM_RNE || rm > VT_RM_RMM))) return 0;
-  if (!is_float) return dot_int(t, k, a, a_stride, b, b_stride, c, sat, relu);
-  return dot_float(t, cd, k, a, a_stride, b, b_stride, c, rm, relu);
+  if (!legal || k < 0 || k > VT_MMA_MAX_K || (is_float && (rm < VT_RM_RNE || rm > VT_RM_RMM)))
+    return 0;
+  if (!is_float) {
+    int32_t ia[VT_MMA_MAX_K], ib[VT_MMA_MAX_K];
+    for (int i = 0; i < k; i++) {
+      ia[i] = vt_mma_decode_int(t, a[(size_t)i * a_stride]);
+      ib[i] = vt_mma_decode_int(t, b[(size_t)i * b_stride]);
+    }
+    return int_result((int32_t)c + int_dot(t, k, ia, 1, ib, 1), sat, relu);
+  }
+  for (int i = 0; i < k; i++) {
+    vt_mma_decode_float(t, a[(size_t)i * a_stride], &fa[i]);
+    vt_mma_decode_float(t, b[(size_t)i * b_stride], &fb[i]);
+  }
+  int nan;
+  uint32_t p = dot_product(t, k, fa, 1, fb, 1, rm, &nan);
+  return add_c(t, cd, p, nan, c, rm, relu);
+}
+
+/* Float tiles: every A and B element decoded once. */
+static void compute_float(const vt_mma_geom *g, vt_mma_type t, const uint32_t *a, const uint32_t *b,
+                          const uint32_t *c, uint32_t *d, int rm, int relu) {
+  vt_mma_fval fa[MAX_FLOAT_ELEMS], fb[MAX_FLOAT_ELEMS];
+  const int M = g->m, N = g->n, K = g->k;
+  for (int i = 0; i < M * K; i++) vt_mma_decode_float(t, a[i], &fa[i]);
+  for (int i = 0; i < K * N; i++) vt_mma_decode_float(t, b[i], &fb[i]);
+  for (int m = 0; m < M; m++)
+    for (int n = 0; n < N; n++) {
+      int nan;
+      uint32_t p = dot_product(t, K, &fa[m * K], 1, &fb[n], (size_t)N, rm, &nan);
+      d[m * N + n] = add_c(t, g->cd, p, nan, c[m * N + n], rm, relu);
+    }
+}
+
+static void compute_int(const vt_mma_geom *g, vt_mma_type t, const uint32_t *a, const uint32_t *b,
+                        const uint32_t *c, uint32_t *d, int sat, int relu) {
+  int32_t ia[MAX_INT_ELEMS], ib[MAX_INT_ELEMS];
+  const int M = g->m, N = g->n, K = g->k;
+  for (int i = 0; i < M * K; i++) ia[i] = vt_mma_decode_int(t, a[i]);
+  for (int i = 0; i < K * N; i++) ib[i] = vt_mma_decode_int(t, b[i]);
+  for (int m = 0; m < M; m++)
+    for (int n = 0; n < N; n++) {
+      int64_t r = (int32_t)c[m * N + n] + int_dot(t, K, &ia[m * K], 1, &ib[n], (size_t)N);
+      d[m * N + n] = int_result(r, sat, relu);
+    }
 }
 
 int vt_mma_compute(const vt_mma_form *f, const uint32_t *a, const uint32_t *b, const uint32_t *c,
@@ -172,11 +256,9 @@ int vt_mma_compute(const vt_mma_form *f, const uint32_t *a, const uint32_t *b, c
     if (msg && msz) snprintf(msg, msz, "rounding mode %d is not 0..4", rm);
     return -1;
   }
-  for (int m = 0; m < g.m; m++)
-    for (int n = 0; n < g.n; n++) {
-      size_t i = (size_t)m * (size_t)g.n + (size_t)n;
-      d[i] = vt_mma_dot(f->type, g.cd, g.k, a + (size_t)m * (size_t)g.k, 1, b + n, (size_t)g.n,
-                        c[i], rm, sat, relu);
-    }
+  if (g.is_float)
+    compute_float(&g, f->type, a, b, c, d, rm, relu);
+  else
+    compute_int(&g, f->type, a, b, c, d, sat, relu);
   return 0;
 }

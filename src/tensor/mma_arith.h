@@ -30,11 +30,15 @@ int vt_mma_decode_float(vt_mma_type t, uint32_t bits, vt_mma_fval *v);
 /* Decodes an integer element (s8, u8, s4, u4 as integers; b1: bit 0). */
 int32_t vt_mma_decode_int(vt_mma_type t, uint32_t bits);
 
+/* The largest K of a legal form (b1 m8n8k128). */
+#define VT_MMA_MAX_K 128
+
 /* One D element (4.7 / 4.8): the dot product of a[0], a[a_stride], ...
  * (K elements of a row of A) and b[0], b[b_stride], ... (a column of B)
  * plus c. rm: VT_RM_RNE..VT_RM_RMM (float types); sat: saturate integer
  * results (else wrap); relu: the MMA RELU bit (applied last). Returns 0
- * when (t, cd) is not a pair of 3.6.2, k < 0 or rm is not 0..4 (floats). */
+ * when (t, cd) is not a pair of 3.6.2, k is not 0..VT_MMA_MAX_K or rm is
+ * not 0..4 (float types). */
 uint32_t vt_mma_dot(vt_mma_type t, vt_mma_cd cd, int k, const uint32_t *a, size_t a_stride,
                     const uint32_t *b, size_t b_stride, uint32_t c, int rm, int sat, int relu);
 

@@ -471,6 +471,8 @@ TEST(zero_signs) {
   uint32_t a2[2] = {pz, nz}; /* +0 and -0 products: P = +0 (RDN: -0) */
   CHECK_EQ_U32(st, dot(VT_MMA_F32, VT_MMA_CD_F32, 2, a2, b, nz, 0), 0x00000000);
   CHECK_EQ_U32(st, dot(VT_MMA_F32, VT_MMA_CD_F32, 2, a2, b, nz, 2), 0x80000000);
+  CHECK_EQ_U32(st, dot(VT_MMA_F32, VT_MMA_CD_F32, 2, a2, b, pz, 2), 0x80000000); /* -0 + +0 in RDN */
+  CHECK_EQ_U32(st, dot(VT_MMA_F32, VT_MMA_CD_F32, 2, a2, b, pz, 3), 0x00000000);
   uint32_t a3[2] = {pz, pz}; /* every product +0: P = +0 even in RDN */
   CHECK_EQ_U32(st, dot(VT_MMA_F32, VT_MMA_CD_F32, 2, a3, b, pz, 2), 0x00000000);
   uint32_t a4[2] = {one, mone}; /* exact cancellation 1 - 1 */
