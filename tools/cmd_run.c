@@ -51,13 +51,13 @@ static int parse_dump(run_opts *o, const char *arg) {
   if (!c1 || !c2 || o->ndumps >= MAX_DUMPS) goto bad;
   *c1 = *c2 = 0;
   if (vt_parse_u64(buf, &a) || vt_parse_u64(c1 + 1, &l) || a > 0xffffffffu || l == 0 ||
-      l > 0x100000000ull - a || !c2[1])
+      l > 0xffffffffu || l > 0x100000000ull - a || !c2[1])
     goto bad;
   o->dumps[o->ndumps++] = (dump_spec){(uint32_t)a, (uint32_t)l, arg + (c2 + 1 - buf)};
   return 0;
 bad:
-  fprintf(stderr, "vt run: bad --dump '%s' (expected ADDR:LEN:FILE with 1 <= LEN and ADDR+LEN "
-          "<= 2^32)\n", arg);
+  fprintf(stderr, "vt run: bad --dump '%s' (expected ADDR:LEN:FILE with 1 <= LEN < 2^32 and "
+          "ADDR+LEN <= 2^32)\n", arg);
   return -1;
 }
 

@@ -51,6 +51,8 @@ typedef struct dev {
   size_t ncontexts;
   /* launch queue */
   vt_launch_meta queue[QUEUE_MAX];
+  char queue_name[QUEUE_MAX][80]; /* progress line: vt_dev_name_launch or "kernel N" */
+  char next_name[64];
   size_t qhead, qlen;
   bool running;
   /* results */
@@ -134,8 +136,8 @@ static void *worker_main(void *arg) {
     vt_error err;
     pthread_mutex_lock(&d->mem);
     l.wg_threads = knl_wg_threads(d, &l);
-    char name[32];
-    snprintf(name, sizeof name, "kernel %llu", (unsigned long long)m.kernel_id);
+    char name[sizeof d->queue_name[0]];
+    memcpy(name, d->queue_name[d->qhead], sizeof name);
     int rc = vt_session_launch(d->session, &l, name, &err);
     pthread_mutex_unlock(&d->mem);
     pthread_mutex_lock(&d->lock);
@@ -523,6 +525,15 @@ int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *
   return rc == VT_OK ? 0 : fail("vt_dev_label: %s", err.message);
 }
 
+int vt_dev_name_launch(vt_device_h hdevice, const char *name) {
+  dev *d = lookup(hdevice, "vt_dev_name_launch");
+  if (!d) return -1;
+  pthread_mutex_lock(&d->lock);
+  snprintf(d->next_name, sizeof d->next_name, "%s", name ? name : "");
+  pthread_mutex_unlock(&d->lock);
+  return 0;
+}
+
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
   (void)taskID;
   dev *d = lookup(hdevice, "vt_start");
@@ -546,7 +557,14 @@ int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
   if (d->qlen == QUEUE_MAX) {
     rc = fail("vt_start: %d launches already queued", QUEUE_MAX);
   } else {
-    d->queue[(d->qhead + d->qlen) % QUEUE_MAX] = m;
+    size_t slot = (d->qhead + d->qlen) % QUEUE_MAX;
+    d->queue[slot] = m;
+    if (d->next_name[0])
+      snprintf(d->queue_name[slot], sizeof d->queue_name[slot], "kernel '%s'", d->next_name);
+    else
+      snprintf(d->queue_name[slot], sizeof d->queue_name[slot], "kernel %llu",
+               (unsigned long long)m.kernel_id);
+    d->next_name[0] = 0;
     d->qlen++;
     pthread_cond_signal(&d->work);
   }

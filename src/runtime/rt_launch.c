@@ -137,6 +137,7 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   m.sgprUsage = k->sgprs;
   m.vgprUsage = k->vgprs;
   m.pdsBaseAddr = rt->pds_addr;
+  vt_dev_name_launch(rt->dev, k->name);
   if (vt_start(rt->dev, &m, 0) != 0) return rt_fail_driver(rt, "kernel '%s': launch refused", k->name);
   if (vt_ready_wait(rt->dev, rt->opt.timeout_ms) != 0) {
     char why[700];
