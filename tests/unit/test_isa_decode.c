@@ -51,7 +51,7 @@ TEST(standard_words) {
   expect_text(st, 0x00c5f553, 0, "fadd.s\ta0, a1, a2", false);
   expect_text(st, 0x002180d7, 0, "vadd.vv\tv1, v2, v3, v0.t", false);
   expect_text(st, 0xffffffff, 0, "<unknown>", false);
-  expect_text(st, 0x0000500b, 0, "<unknown>", false); /* custom-0 funct3 101: regpair */
+  expect_text(st, 0x0000700b, 0, "<unknown>", false); /* custom-0 funct3 111: unused (isa2025.md 2.2) */
 }
 
 TEST(decode_ids) {

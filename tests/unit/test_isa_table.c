@@ -10,6 +10,7 @@
 #define INSN(id, mn, match, mask, cls, syn, sem, mem) {#id, mn, match, mask, cls, syn, {sem, mem}},
 static const vt_raw_insn real_table[] = {
 #include "vt/isa_insns.def"
+#include "vt/isa_insns_v2025.def"
 };
 static const vt_raw_insn bad_overlap[] = {
 #include "isa/bad_tables/overlap.def"
@@ -84,7 +85,9 @@ TEST(all_33_ventus_custom_instructions_present) {
   }
 }
 
-/* Spot checks of MATCH/MASK against isa.md 2.0 (independent numbers). */
+/* Spot checks of MATCH/MASK against isa.md 2.0 and isa2025.md 2.3
+ * (independent numbers): regext/regexti are the PREFIX/PREFIXI words with
+ * bits 19:7 = 0 (isa2025.md D7). */
 TEST(custom_encodings_match_spec) {
   static const struct {
     vt_insn_id id;
@@ -92,17 +95,18 @@ TEST(custom_encodings_match_spec) {
   } spec[] = {
       {VT_INSN_VBEQ, 0x0000005b, 0x0000707f},    {VT_INSN_JOIN, 0x0000205b, 0x0000707f},
       {VT_INSN_SETRPC, 0x0000305b, 0x0000707f},  {VT_INSN_VADD12_VI, 0x0000000b, 0x0000707f},
-      {VT_INSN_VSUB12_VI, 0x0000100b, 0x0000707f}, {VT_INSN_REGEXTI, 0x0000300b, 0x0000707f},
+      {VT_INSN_VSUB12_VI, 0x0000100b, 0x0000707f}, {VT_INSN_REGEXTI, 0x0000300b, 0x000fffff},
       {VT_INSN_ENDPRG, 0x0000400b, 0xfe00707f},  {VT_INSN_BARRIER, 0x0400400b, 0xfe00707f},
       {VT_INSN_BARRIERSUB, 0x0600400b, 0xfe00707f}, {VT_INSN_VFTTA_VV, 0x0c00400b, 0xfc00707f},
       {VT_INSN_VFEXP, 0x0800600b, 0xfc0ff07f},   {VT_INSN_VSH12_V, 0x0000307b, 0x0000707f},
       {VT_INSN_VSB12_V, 0x0000707b, 0x0000707f}, {VT_INSN_VLHU_V, 0x0000502b, 0x8000707f},
-      {VT_INSN_VSW_V, 0x8000202b, 0x8000707f},
+      {VT_INSN_VSW_V, 0x8000202b, 0x8000707f},   {VT_INSN_REGEXT, 0x0000200b, 0x000fffff},
+      {VT_INSN_PREFIX, 0x0000200b, 0x000c787f},  {VT_INSN_PREFIXI, 0x0000300b, 0x000c7c7f},
+      {VT_INSN_PREFIX_MEMORY, 0x0000500b, 0x0000707f},
   };
   for (size_t i = 0; i < sizeof spec / sizeof spec[0]; i++) {
     const vt_insn_desc *d = vt_isa_insn(spec[i].id);
-    CHECK_EQ_U32(st, d->match, spec[i].match);
-    CHECK_EQ_U32(st, d->mask, spec[i].mask);
+    CHECK(st, d->match == spec[i].match && d->mask == spec[i].mask && d->length == 4);
   }
 }
 

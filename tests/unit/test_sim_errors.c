@@ -55,13 +55,13 @@ TEST(illegal_custom0_in_warp1) {
   csrr(&p, T0, CSR_ADDR_WID);             /* 0 */
   unsigned b = E(&p, VT_INSN_BEQ, T0, ZERO, 0); /* 1: beq t0, zero, end */
   E(&p, VT_INSN_ADDI, A0, ZERO, 7);       /* 2 */
-  emit(&p, 0x0000500bu);                  /* 3: regpair (not implemented) */
+  emit(&p, 0x0000700bu);                  /* 3: custom-0 funct3 111, unassigned (isa2025.md 2.2) */
   unsigned end = emit(&p, WORD_ENDPRG);   /* 4 */
   patch_branch(&p, b, end);
   vt_launch l = simple_launch(4, 2);
   vt_error e;
   CHECK_EQ_U32(st, run_on(&p, &l, NULL, &e), VT_ERR_ILLEGAL);
-  check_located(st, &e, VT_ERR_ILLEGAL, 0, 0, 1, prog_addr(3), 0x0000500bu, "<unknown>",
+  check_located(st, &e, VT_ERR_ILLEGAL, 0, 0, 1, prog_addr(3), 0x0000700bu, "<unknown>",
                 "illegal instruction");
 }
 
