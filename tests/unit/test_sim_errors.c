@@ -48,7 +48,7 @@ TEST(illegal_all_ones) {
                 "illegal instruction");
 }
 
-/* custom-0 funct3 101 (the documented but unimplemented regpair) in warp 1
+/* an unassigned custom-0 word (funct3 111, isa2025.md 2.2) in warp 1
  * only: the error names warp 1 and the pc of the word */
 TEST(illegal_custom0_in_warp1) {
   prog p = {0};
