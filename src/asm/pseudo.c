@@ -357,7 +357,8 @@ void asm_insn_directive(vt_asm *as, cursor *c) {
     cursor t = *c;
     skip_ws(&t);
     size_t m = scan_ident(t.s);
-    bool reg_first = f[0] == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0);
+    bool reg_first = f[0] == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0 ||
+                                           vt_parse_vreg(t.s, m) >= 0);
     if (reg_first) { /* rd, rs1, imm */
       if ((rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, &p, immop)) return;
     } else { /* imm(rs1) */
