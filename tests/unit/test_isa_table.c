@@ -30,6 +30,15 @@ static const vt_raw_insn bad_match_outside_mask[] = {
 static const vt_raw_insn bad_shared_bits[] = {
 #include "isa/bad_tables/shared_bits.def"
 };
+static const vt_raw_insn bad_overlap64[] = {
+#include "isa/bad_tables/overlap64.def"
+};
+static const vt_raw_insn bad_length[] = {
+#include "isa/bad_tables/length.def"
+};
+static const vt_raw_insn bad_keyed[] = {
+#include "isa/bad_tables/keyed.def"
+};
 static const vt_raw_insn good_table[] = {
 #include "isa/bad_tables/good.def"
 };
@@ -67,6 +76,23 @@ TEST(match_outside_mask_rejected) {
 }
 TEST(shared_bits_rejected) {
   CHECK_TABLE(st, bad_shared_bits, true, "'baz' (BAZ): operand 'vd' shares bits");
+}
+
+/* isa2025.md D1 and 2.6: 64-bit rows overlap only among themselves, a
+ * declared superset must contain the other row */
+TEST(overlap64_rejected) {
+  CHECK_TABLE(st, bad_overlap64, true,
+              "'vop64.vadd.vv' (VOPADD) and 'vop64.any' (VOPANY) overlap: word 0x000000000000103f",
+              "'pfxa' (PFXA) and 'pfxb' (PFXB) overlap: word 0x0000200b");
+}
+TEST(length_rule_enforced) {
+  CHECK_TABLE(st, bad_length, true, "'wide' (WIDE): bits above 31 in a 32-bit row",
+              "'far' (FAR): operand 'v8s2' lies outside the 4-byte instruction",
+              "'open64' (OPEN64): bits 0xf000000000000000 are neither fixed");
+}
+TEST(keyed_syntax_rejected) {
+  CHECK_TABLE(st, bad_keyed, true, "keyed operand 'pext' needs a \"key=\" before it",
+              "keyed operand 'pneg' is followed by a positional one");
 }
 
 TEST(all_33_ventus_custom_instructions_present) {
@@ -139,5 +165,6 @@ TEST(csr_names) {
 
 RUN_TESTS(T(real_table_passes), T(good_table_passes), T(overlap_rejected), T(uncovered_rejected),
           T(clash_rejected), T(unknown_operand_rejected), T(match_outside_mask_rejected),
-          T(shared_bits_rejected), T(all_33_ventus_custom_instructions_present),
+          T(shared_bits_rejected), T(overlap64_rejected), T(length_rule_enforced),
+          T(keyed_syntax_rejected), T(all_33_ventus_custom_instructions_present),
           T(custom_encodings_match_spec), T(operand_fields), T(csr_names))
