@@ -12,6 +12,7 @@ typedef struct match {
   insn_operand ops[VT_OP_COUNT];
   uint64_t present; /* bit per operand id */
 } match;
+_Static_assert(VT_OP_COUNT <= 64, "match.present has one bit per operand id");
 
 /* Register name at the cursor; returns the number or -1 (with a quiet or
  * loud error depending on as->quiet). kind: 'x' or 'v'. */
