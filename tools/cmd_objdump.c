@@ -325,6 +325,12 @@ static void ob_puts(obuf *o, const char *s) {
 
 enum { LINE_MAX_INSN = 512 }; /* address, bytes and the text of one instruction */
 
+/* The text of a 4- or 8-byte instruction (a lone 0x3f word is <unknown>). */
+static int disasm_len(uint64_t w, size_t len, uint32_t pc, const vt_disasm_opts *o, char *buf,
+                      size_t n) {
+  return len == 8 ? vt_disasm64(w, pc, o, buf, n) : vt_disasm((uint32_t)w, pc, o, buf, n);
+}
+
 static void disassemble_section(od_file *f, size_t si, const od_opts *o, obuf *ob) {
   const vt_elf_section *sec = sec_at(f, si);
   if (sec->size == 0) return;
@@ -378,10 +384,11 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o, obuf *o
       *p++ = ':';
       *p++ = ' ';
       char *hex = p;
-      if ((b[0] & 3) == 3)
-        len = avail >= 4 ? 4 : 1;
-      else
-        len = avail >= 2 ? 2 : 1;
+      /* isa2025.md 5.1: 4-byte steps; a first parcel with bits 6:0 = 0x3f
+       * and 8 bytes left is one 64-bit instruction; a tail of 1 to 3
+       * bytes prints byte by byte */
+      len = avail >= 4 ? 4 : 1;
+      if (len == 4 && (b[0] & 0x7f) == 0x3f && avail >= 8) len = 8;
       for (size_t j = 0; j < len; j++) {
         if (j) *p++ = ' ';
         *p++ = hexd[b[j] >> 4];
@@ -390,13 +397,13 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o, obuf *o
       while (p < hex + 13) *p++ = ' ';
       *p++ = '\t';
       size_t room = LINE_MAX_INSN - (size_t)(p - line) - 1;
-      if (len == 4) {
-        uint32_t w = (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) |
-                     ((uint32_t)b[3] << 24);
-        size_t n = (size_t)vt_disasm(w, (uint32_t)addr, &dis, p, room);
+      if (len >= 4) {
+        uint64_t w = 0;
+        for (size_t j = len; j-- > 0;) w = w << 8 | b[j];
+        size_t n = (size_t)disasm_len(w, len, (uint32_t)addr, &dis, p, room);
         if (n >= room) { /* very long symbol name: format it on the heap */
           char *big = malloc(n + 1);
-          if (big) vt_disasm(w, (uint32_t)addr, &dis, big, n + 1);
+          if (big) disasm_len(w, len, (uint32_t)addr, &dis, big, n + 1);
           ob->n += (size_t)(p - line);
           ob_puts(ob, big ? big : "<out of memory>");
           free(big);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "tools.h"
@@ -108,8 +109,11 @@ static int parse(run_opts *o, int argc, char **argv) {
   return o->dump_config ? 0 : cli_check_settings(&o->s, "vt run");
 }
 
-/* an ELF program given as a test vector: say what to do instead */
+/* an ELF program given as a test vector: say what to do instead. Only a
+ * regular file is peeked at: reading a FIFO's first bytes would lose them. */
 static bool is_elf(const char *path) {
+  struct stat sb;
+  if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return false;
   FILE *f = fopen(path, "rb");
   unsigned char m[4] = {0};
   if (!f) return false;

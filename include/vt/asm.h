@@ -45,6 +45,11 @@ size_t vt_asm_error_count(const vt_asm *as);
  * jump targets are absolute numbers) placed at 'pc'. Returns 0 and the word,
  * or -1 and a message. For round-trip tests and tools. */
 int vt_asm_one(const char *line, uint32_t pc, uint32_t *word, char *err, size_t errn);
+/* The same for an instruction of either length (isa2025.md D1): *insn gets
+ * the 32-bit word or the 64-bit instruction (first parcel in bits 31:0),
+ * *length 4 or 8. */
+int vt_asm_one_insn(const char *line, uint32_t pc, uint64_t *insn, unsigned *length, char *err,
+                    size_t errn);
 
 #ifdef __cplusplus
 }

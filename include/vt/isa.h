@@ -1,10 +1,12 @@
 /* vt/isa.h - the Ventus instruction table and what is derived from it:
  * decoding, operand extraction/insertion, CSR names and disassembly.
  *
- * Every instruction is described once, in vt/isa_insns.def (operands in
- * vt/isa_operands.def, aliases in vt/isa_aliases.def, CSRs in
- * vt/isa_csrs.def). A build-time generator (src/isa/gen) checks the table
- * and turns it into the constant descriptors exported here.
+ * Every instruction is described once, in vt/isa_insns.def (the v2.02 set)
+ * or vt/isa_insns_v2025.def (the v2025 additions, 32- and 64-bit rows);
+ * operands in vt/isa_operands.def, aliases in vt/isa_aliases.def, CSRs in
+ * vt/isa_csrs.def and vt/isa_csrs_v2025.def. A build-time generator
+ * (src/isa/gen) checks the table and turns it into the constant descriptors
+ * exported here.
  */
 #ifndef VT_ISA_H
 #define VT_ISA_H
@@ -28,14 +30,20 @@ typedef enum vt_operand_kind {
   VT_OPK_RM,    /* FP rounding mode: rne rtz rdn rup rmm dyn */
   VT_OPK_VM,    /* vector mask: ", v0.t" when 0 */
   VT_OPK_VTYPE, /* vtype immediate: e32, m1, ta, ma */
-  VT_OPK_FENCE  /* fence predecessor/successor set: iorw */
+  VT_OPK_FENCE, /* fence predecessor/successor set: iorw */
+  VT_OPK_MSPACE, /* PREFIX_MEMORY space: default global private local */
+  VT_OPK_MWIDTH  /* PREFIX_MEMORY width: 32 64 96 128 (field 0..3) */
 } vt_operand_kind;
 
 enum {
   VT_OPF_SIGNED = 1,      /* value is sign-extended */
   VT_OPF_SHIFT1 = 2,      /* value = field << 1 */
   VT_OPF_OPTIONAL = 4,    /* may be omitted; default_value is used then */
-  VT_OPF_UNSIGNED_OK = 8  /* assembler accepts the unsigned reading too */
+  VT_OPF_UNSIGNED_OK = 8, /* assembler accepts the unsigned reading too */
+  VT_OPF_KEY = 16         /* written key=value (the key is the "key=" text
+                           * before it in the syntax); omitted when it equals
+                           * its default; keyed operands may be written in any
+                           * order (isa2025.md 3.5, 3.8.2) */
 };
 
 typedef struct vt_bitrange {
@@ -95,6 +103,11 @@ typedef enum vt_ew {
   VT_EW_MASK,   /* mask-register layout: one bit per element, SEW-independent */
   VT_EW_WHOLE1, VT_EW_WHOLE2, VT_EW_WHOLE4, VT_EW_WHOLE8, /* whole registers */
   VT_EW_LANE,   /* Ventus per-lane 32-bit values, whatever vtype says */
+  VT_EW_HALF_IN,  /* vs2: a 16-bit value in bits 15:0 of each 32-bit lane; vd 32 bits
+                   * (isa2025.md 3.2.4; legal at SEW 32 only) */
+  VT_EW_HALF_OUT, /* vs2 32 bits; vd: a 16-bit result sign-extended into the lane */
+  VT_EW_LANESEL,  /* VOP64 (isa2025.md 3.8): SEW-wide values in 32-bit lanes, OPSEL
+                   * picks byte 0/2 or half 0/1 at SEW 8/16; pairs at SEW 64 */
   VT_EW_COUNT
 } vt_ew;
 
@@ -111,6 +124,10 @@ typedef enum vt_amode {
   VT_AM_VMASK,   /* RVV mask load/store (ceil(vl/8) bytes) */
   VT_AM_FLAT,    /* Ventus per lane: vs1[i] + imm (isa.md 2.8.1) */
   VT_AM_PRIVATE, /* Ventus private mapping (spec README decision 9) */
+  VT_AM_BASE64,  /* XP(rs1) + imm: 64-bit pair address, >= 2^32 faults (isa2025.md 3.1.3) */
+  VT_AM_GLOBAL,  /* per lane: CSR gds + vs1[i] + imm, checked against gds_limit (3.3) */
+  VT_AM_LOCAL,   /* per lane: CSR lds + vs1[i] + imm, checked against lds_limit (3.3) */
+  VT_AM_FLAT64,  /* per lane: VP(vs1, i) + imm, a 64-bit pair address (3.4) */
   VT_AM_COUNT
 } vt_amode;
 
@@ -135,6 +152,11 @@ enum {
   VT_F_PRS1 = 1u << 17,   /* rs1 is a register pair */
   VT_F_PRS2 = 1u << 18,   /* rs2 is a register pair */
   VT_F_PRS3 = 1u << 19,   /* rs3 is a register pair */
+  VT_F_W = 1u << 20,      /* RV64 W-form: 32-bit result sign-extended into the rd pair */
+  VT_F_VILL = 1u << 21,   /* illegal while vtype.vill is set, loads included (isa2025.md D25) */
+  VT_F_BF16 = 1u << 22,   /* the 16-bit format is bfloat16, not binary16 */
+  VT_F_SUPERSET = 1u << 23, /* a declared superset: words that also match a more
+                             * specific row are that row (isa2025.md 2.6) */
   /* derived by the table generator from the operand list */
   VT_F_VEC = 1u << 24,    /* has vector register operands */
   VT_F_BX = 1u << 25,     /* operand B is a scalar register (rs1 of .vx/.vf, rs2 of R-type) */
@@ -144,6 +166,7 @@ enum {
 typedef enum vt_insn_id {
 #define INSN(id, ...) VT_INSN_##id,
 #include "vt/isa_insns.def"
+#include "vt/isa_insns_v2025.def"
 #undef INSN
   VT_INSN_COUNT,
   VT_INSN_INVALID = 0xffff
@@ -152,11 +175,15 @@ typedef enum vt_insn_id {
 /* Syntax templates: literal characters, with each operand encoded as one
  * byte VT_TMPL_OP + operand id. */
 #define VT_TMPL_OP 0x80
-#define VT_MAX_OPERANDS 6
+#define VT_MAX_OPERANDS 8
 
+/* Instructions are 32 or 64 bits long (isa2025.md D1): a first parcel with
+ * bits 6:0 = 0x3f starts a 64-bit instruction, whose second parcel holds bits
+ * 63:32. 32-bit rows have match and mask below 2^32. */
 typedef struct vt_insn_desc {
   const char *mnemonic;
-  uint32_t match, mask;
+  uint64_t match, mask;
+  uint8_t length;     /* bytes: 4 or 8 */
   uint8_t exec_class; /* vt_exec_class: the functional unit */
   uint8_t lat;        /* vt_lat */
   uint16_t sem;       /* vt_sem: the operation */
@@ -204,24 +231,42 @@ size_t vt_isa_find_insns(const char *name, size_t len, uint16_t *ids, size_t max
 size_t vt_isa_find_aliases(const char *name, size_t len, uint16_t *idx, size_t max);
 
 /* --- decoding and encoding --- */
-/* The instruction encoded by 'word', or VT_INSN_INVALID. */
+/* Length in bytes (4 or 8) of the instruction whose first parcel is 'first'
+ * (isa2025.md D1: 8 when bits 6:0 are 0x3f). */
+unsigned vt_insn_length(uint32_t first);
+/* The 32-bit instruction encoded by 'word', or VT_INSN_INVALID (also for a
+ * first parcel of a 64-bit instruction). */
 vt_insn_id vt_decode(uint32_t word);
+/* The 64-bit instruction 'insn' (first parcel in bits 31:0), or
+ * VT_INSN_INVALID. */
+vt_insn_id vt_decode64(uint64_t insn);
+
+/* Whether every register field that row 'id' marks as a register pair
+ * (VT_F_PRD/PRS1/PRS2/PRS3: the fields at bits 11:7, 19:15, 24:20, 31:27)
+ * holds an even number in 'insn' (isa2025.md D9). */
+bool vt_insn_pairs_even(vt_insn_id id, uint64_t insn);
 
 /* Operand value (sign-extended and scaled as the descriptor says). */
 int32_t vt_operand_get(vt_operand_id op, uint32_t word);
 /* 'word' with the operand's fields replaced by 'value'. */
 uint32_t vt_operand_set(vt_operand_id op, uint32_t word, int32_t value);
+/* The same for the operands of 64-bit instructions (fields up to bit 63). */
+int32_t vt_operand_get64(vt_operand_id op, uint64_t insn);
+uint64_t vt_operand_set64(vt_operand_id op, uint64_t insn, int32_t value);
 /* Whether 'value' is encodable (range, alignment). */
 bool vt_operand_fits(vt_operand_id op, int64_t value);
 /* Smallest and largest encodable values. */
 void vt_operand_range(vt_operand_id op, int64_t *min, int64_t *max);
 /* Bits of the word the operand occupies. */
 uint32_t vt_operand_mask(vt_operand_id op);
+uint64_t vt_operand_mask64(vt_operand_id op);
 
 /* --- names --- */
 const char *vt_xreg_name(unsigned r); /* ABI name, r < 32 */
-/* Parse a register name: ABI names, xN, and (if allow_fnames) fN/ABI FP
- * names (Zfinx convenience: f10/fa0 mean x10). Returns -1 if unknown. */
+/* Parse a register name: ABI names, xN (N < 256), and (if allow_fnames)
+ * fN/ABI FP names (Zfinx convenience: f10/fa0 mean x10); vN (N < 256).
+ * Returns -1 if unknown. Numbers above 31 fit only 8-bit fields (64-bit
+ * instructions); callers check the field. */
 int vt_parse_xreg(const char *s, size_t len, bool allow_fnames);
 int vt_parse_vreg(const char *s, size_t len);
 const char *vt_csr_name(unsigned num); /* NULL if unnamed */
@@ -248,6 +293,8 @@ typedef struct vt_disasm_opts {
  * bytes) into buf. Unknown words give "<unknown>". Returns the length the
  * full text has (like snprintf). Never fails on any word. */
 int vt_disasm(uint32_t word, uint32_t pc, const vt_disasm_opts *opts, char *buf, size_t n);
+/* The same for a 64-bit instruction (first parcel in bits 31:0). */
+int vt_disasm64(uint64_t insn, uint32_t pc, const vt_disasm_opts *opts, char *buf, size_t n);
 
 /* --- table checking (used at build time and by tests) --- */
 /* Semantic columns of a table row: SEM(op, lat, ew, flags) and
@@ -260,7 +307,7 @@ typedef struct vt_raw_sem {
 
 typedef struct vt_raw_insn {
   const char *id, *mnemonic;
-  uint32_t match, mask;
+  uint64_t match, mask; /* a 64-bit row has bits 6:0 of match = 0x3f */
   int exec_class;
   const char *syntax;
   vt_raw_sem sem;
@@ -270,10 +317,12 @@ typedef struct vt_raw_insn {
 int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t nops,
                           char *tmpl, size_t tmpl_size, uint8_t *opids, uint8_t *nopids,
                           char *err, size_t errn);
-/* Check a table: no two entries overlap, every bit is fixed or belongs to an
- * operand, operands fit the word and do not clash with fixed bits, syntax
- * names only known operands. Returns the number of problems; messages (one
- * line each, naming the entries) go to err. */
+/* Check a table: no two entries of one length overlap (unless one is a
+ * declared superset, VT_F_SUPERSET, of the other), every bit is fixed or
+ * belongs to an operand, operands fit the word and do not clash with fixed
+ * bits, syntax names only known operands, the length rule holds (64-bit rows
+ * and only they fix bits 6:0 to 0x3f). Returns the number of problems;
+ * messages (one line each, naming the entries) go to err. */
 int vt_isa_check_table(const vt_raw_insn *insns, size_t n, const vt_operand_desc *ops,
                        size_t nops, char *err, size_t errn);
 

@@ -182,6 +182,19 @@ int vt_asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
 }
 
 int vt_asm_one(const char *line, uint32_t pc, uint32_t *word, char *err, size_t errn) {
+  uint64_t insn = 0;
+  unsigned len = 0;
+  if (vt_asm_one_insn(line, pc, &insn, &len, err, errn) != 0) return -1;
+  if (len != 4) {
+    if (err && errn) snprintf(err, errn, "a 64-bit instruction where one word was expected");
+    return -1;
+  }
+  *word = (uint32_t)insn;
+  return 0;
+}
+
+int vt_asm_one_insn(const char *line, uint32_t pc, uint64_t *insn, unsigned *length, char *err,
+                    size_t errn) {
   if (err && errn) err[0] = 0;
   vt_asm *as = vt_asm_new(NULL);
   if (!as) {
@@ -196,7 +209,10 @@ int vt_asm_one(const char *line, uint32_t pc, uint32_t *word, char *err, size_t 
     asm_run_text(as, line, len);
     asec *s = &AVEC_AT(f->secs, asec, 0);
     if (!as->nerrors) {
-      if (f->cur != 0 || f->secs.n != 1 || s->data.len != 4) {
+      if (f->cur != 0 || f->secs.n != 1 || (s->data.len != 4 && s->data.len != 8) ||
+          s->data.len != vt_insn_length(s->data.p[0] | (uint32_t)s->data.p[1] << 8 |
+                                         (uint32_t)s->data.p[2] << 16 |
+                                         (uint32_t)s->data.p[3] << 24)) {
         asm_error(as, 1, "expected exactly one instruction");
       } else {
         s->addr = pc;
@@ -206,7 +222,10 @@ int vt_asm_one(const char *line, uint32_t pc, uint32_t *word, char *err, size_t 
         }
         apply_fixups(as, f);
         if (!as->nerrors) {
-          memcpy(word, s->data.p, 4);
+          uint64_t v = 0;
+          for (size_t i = s->data.len; i-- > 0;) v = v << 8 | s->data.p[i];
+          *insn = v;
+          *length = (unsigned)s->data.len;
           rc = 0;
         }
       }

@@ -12,6 +12,7 @@ typedef struct match {
   insn_operand ops[VT_OP_COUNT];
   uint64_t present; /* bit per operand id */
 } match;
+_Static_assert(VT_OP_COUNT <= 64, "match.present has one bit per operand id");
 
 /* Register name at the cursor; returns the number or -1 (with a quiet or
  * loud error depending on as->quiet). kind: 'x' or 'v'. */
@@ -132,13 +133,19 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
   switch ((vt_operand_kind)d->kind) {
   case VT_OPK_XREG:
   case VT_OPK_XRAW:
-    if ((r = parse_reg(as, c, 'x', fnames)) < 0) return false;
+  case VT_OPK_VREG: {
+    char kind = d->kind == VT_OPK_VREG ? 'v' : 'x';
+    if ((r = parse_reg(as, c, kind, kind == 'x' && fnames)) < 0) return false;
+    if (!vt_operand_fits(op, r)) { /* x32..x255 only in 8-bit fields */
+      int64_t lo, hi;
+      vt_operand_range(op, &lo, &hi);
+      asm_error(as, col, "register %c%d does not fit this field (%c0..%c%lld; use regext)", kind, r,
+                kind, kind, (long long)hi);
+      return false;
+    }
     o->value = r;
     break;
-  case VT_OPK_VREG:
-    if ((r = parse_reg(as, c, 'v', false)) < 0) return false;
-    o->value = r;
-    break;
+  }
   case VT_OPK_IMM:
   case VT_OPK_PCREL: {
     if (next == '(' && paren_reg_follows(c->s)) {
@@ -243,6 +250,30 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
   case VT_OPK_VTYPE:
     if (!parse_vtype(as, c, op, &o->value)) return false;
     break;
+  case VT_OPK_MSPACE: {
+    static const char *const spaces[4] = {"default", "global", "private", "local"};
+    size_t n = scan_ident(c->s);
+    for (r = 0; r < 4; r++)
+      if (strlen(spaces[r]) == n && !memcmp(spaces[r], c->s, n)) break;
+    if (r == 4) {
+      asm_error(as, col, "bad space '%.*s' (default, global, private or local)", (int)(n ? n : 1),
+                c->s);
+      return false;
+    }
+    c->s += n;
+    o->value = r;
+    break;
+  }
+  case VT_OPK_MWIDTH: {
+    aval v;
+    if (!parse_expr_plain(as, c, &v)) return false;
+    if (!aval_is_const(&v) || (v.k != 32 && v.k != 64 && v.k != 96 && v.k != 128)) {
+      asm_error(as, col, "width must be 32, 64, 96 or 128");
+      return false;
+    }
+    o->value = v.k / 32 - 1;
+    break;
+  }
   case VT_OPK_FENCE: {
     size_t n = scan_ident(c->s);
     int v = 0;
@@ -284,11 +315,114 @@ static bool rest_optional(const char *t) {
   return true;
 }
 
+static bool is_key_op(unsigned char ch) {
+  return ch >= VT_TMPL_OP &&
+         (vt_isa_operand((vt_operand_id)(ch - VT_TMPL_OP))->flags & VT_OPF_KEY);
+}
+
+/* Where the keyed operands of a template begin (at the ", " before the first
+ * "key="), or NULL. vt_isa_compile_syntax puts them last. */
+static const char *keyed_tail(const char *tmpl) {
+  const char *p = tmpl;
+  while (*p && !is_key_op((unsigned char)*p)) p++;
+  if (!*p) return NULL;
+  while (p > tmpl && p[-1] != ',' && p[-1] != ' ') p--; /* the key */
+  while (p > tmpl && (p[-1] == ',' || p[-1] == ' ')) p--;  /* the separator */
+  return p;
+}
+
+/* "key=value, ..." in any order, each key at most once, omitted keys at
+ * their defaults (filled by encode). tail starts at the keyed part of the
+ * template; a ',' is needed before the first item when positional operands
+ * precede it. */
+static bool parse_keyed(vt_asm *as, cursor *c, const char *tail, bool fnames, match *m) {
+  struct {
+    const char *key;
+    size_t len;
+    vt_operand_id op;
+  } keys[VT_MAX_OPERANDS];
+  size_t nk = 0;
+  for (const char *p = tail; *p; p++)
+    if (is_key_op((unsigned char)*p) && nk < VT_MAX_OPERANDS) {
+      const char *k = p - 1; /* the '=' */
+      while (k > tail && k[-1] != ',' && k[-1] != ' ') k--;
+      keys[nk].key = k;
+      keys[nk].len = (size_t)(p - 1 - k);
+      keys[nk].op = (vt_operand_id)((unsigned char)*p - VT_TMPL_OP);
+      nk++;
+    }
+  bool need_comma = tail[0] == ',' || tail[0] == ' ';
+  for (;;) {
+    skip_ws(c);
+    if (at_end(c)) return true;
+    if (need_comma) {
+      if (*c->s != ',') {
+        asm_error(as, cur_col(c), "expected ','");
+        return false;
+      }
+      c->s++;
+      skip_ws(c);
+    }
+    need_comma = true;
+    uint32_t col = cur_col(c);
+    size_t n = scan_ident(c->s);
+    size_t i;
+    for (i = 0; i < nk; i++)
+      if (keys[i].len == n && !memcmp(keys[i].key, c->s, n)) break;
+    if (i == nk) {
+      char list[128] = "";
+      for (size_t j = 0; j < nk; j++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.*s", j ? ", " : "",
+                 (int)keys[j].len, keys[j].key);
+      asm_error(as, col, "expected key=value with a key of: %s", list);
+      return false;
+    }
+    if (m->present & ((uint64_t)1 << keys[i].op)) {
+      asm_error(as, col, "key '%.*s' given twice", (int)n, c->s);
+      return false;
+    }
+    c->s += n;
+    skip_ws(c);
+    if (*c->s != '=') {
+      asm_error(as, cur_col(c), "expected '=' after '%.*s'", (int)keys[i].len, keys[i].key);
+      return false;
+    }
+    c->s++;
+    if (!parse_operand(as, c, keys[i].op, 0, fnames, m)) return false;
+  }
+}
+
+/* A literal register word of the template ("zero" of regext, "v0" of
+ * vmerge) matches any name of that register (x0, zero). t is at the word. */
+static bool literal_register(vt_asm *as, const char **t, cursor *c) {
+  size_t tn = 0;
+  while (is_ident_char((*t)[tn])) tn++;
+  int want = vt_parse_xreg(*t, tn, false);
+  char kind = 'x';
+  if (want < 0) {
+    want = vt_parse_vreg(*t, tn);
+    kind = 'v';
+  }
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  size_t n = scan_ident(c->s);
+  int got = kind == 'x' ? vt_parse_xreg(c->s, n, false) : vt_parse_vreg(c->s, n);
+  if (got != want) {
+    asm_error(as, col, "expected '%.*s'", (int)tn, *t);
+    return false;
+  }
+  c->s += n;
+  *t += tn - 1;
+  return true;
+}
+
 /* Try one template; true on success (m filled, c advanced to the end). */
 static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, match *m) {
   m->present = 0;
+  const char *keyed = keyed_tail(tmpl);
   for (const char *t = tmpl; *t; t++) {
     unsigned char ch = (unsigned char)*t;
+    if (t == keyed) return parse_keyed(as, c, t, fnames, m);
     cursor probe = *c;
     skip_ws(&probe);
     if (at_end(&probe) && rest_optional(t)) {
@@ -299,6 +433,8 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
       if (!parse_operand(as, c, (vt_operand_id)(ch - VT_TMPL_OP), t[1], fnames, m)) return false;
     } else if (ch == ' ') {
       skip_ws(c);
+    } else if (is_ident_start((char)ch) && (t == tmpl || !is_ident_char(t[-1]))) {
+      if (!literal_register(as, &t, c)) return false;
     } else {
       skip_ws(c);
       if (*c->s != (char)ch) {
@@ -319,9 +455,28 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
   return true;
 }
 
+/* A 64-bit instruction (isa2025.md D1): constant operands only, emitted as
+ * two parcels, low first. */
+static void emit_insn64(vt_asm *as, const vt_insn_desc *d, const insn_operand *ops) {
+  uint64_t w = d->match;
+  for (unsigned i = 0; i < d->nops; i++) {
+    vt_operand_id op = (vt_operand_id)d->ops[i];
+    if (ops[op].fixup) {
+      asm_error(as, ops[op].col, "operands of a 64-bit instruction must be constants");
+      return;
+    }
+    w = vt_operand_set64(op, w, (int32_t)ops[op].value);
+  }
+  if (emit_word(as, (uint32_t)w)) emit_word(as, (uint32_t)(w >> 32));
+}
+
 void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
   const vt_insn_desc *d = vt_isa_insn((vt_insn_id)id);
-  uint32_t w = d->match;
+  if (d->length == 8) {
+    emit_insn64(as, d, ops);
+    return;
+  }
+  uint32_t w = (uint32_t)d->match;
   for (unsigned i = 0; i < d->nops; i++) {
     vt_operand_id op = (vt_operand_id)d->ops[i];
     const insn_operand *o = &ops[op];
@@ -333,6 +488,50 @@ void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
     }
   }
   emit_word(as, w);
+}
+
+/* isa2025.md 5.3: registers the row marks as pairs (VT_F_PRD/PRS1/PRS2/PRS3,
+ * by field position) must be even. */
+static bool pairs_even(vt_asm *as, const vt_insn_desc *d, const match *m) {
+  static const struct {
+    uint32_t flag;
+    uint8_t lo;
+    const char *field;
+  } pf[4] = {{VT_F_PRD, 7, "rd"}, {VT_F_PRS1, 15, "rs1"}, {VT_F_PRS2, 20, "rs2"},
+             {VT_F_PRS3, 27, "rs3"}};
+  for (unsigned i = 0; i < d->nops; i++) {
+    const vt_operand_desc *od = vt_isa_operand((vt_operand_id)d->ops[i]);
+    if (od->kind != VT_OPK_XREG && od->kind != VT_OPK_XRAW && od->kind != VT_OPK_VREG) continue;
+    for (int k = 0; k < 4; k++) {
+      const insn_operand *o = &m->ops[d->ops[i]];
+      if ((d->flags & pf[k].flag) && od->fields[0].lo == pf[k].lo && (o->value & 1)) {
+        asm_error(as, o->col, "%s of %s is a register pair: %c%lld is odd", pf[k].field,
+                  d->mnemonic, od->kind == VT_OPK_VREG ? 'v' : 'x', (long long)o->value);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* A declared superset row (prefix, prefixi) whose operands give a word of
+ * the more specific row it contains (regext, regexti) is written as that
+ * row (isa2025.md 3.5.1: prefix needs a modifier). */
+static bool not_a_subset_word(vt_asm *as, uint16_t insn, const match *m) {
+  const vt_insn_desc *d = vt_isa_insn((vt_insn_id)insn);
+  if (!(d->flags & VT_F_SUPERSET)) return true;
+  uint32_t w = (uint32_t)d->match;
+  for (unsigned i = 0; i < d->nops; i++)
+    w = vt_operand_set((vt_operand_id)d->ops[i], w, (int32_t)m->ops[d->ops[i]].value);
+  vt_insn_id got = vt_decode(w);
+  if (got == (vt_insn_id)insn) return true;
+  char text[96];
+  vt_disasm(w, 0, NULL, text, sizeof text);
+  for (char *p = text; *p; p++)
+    if (*p == '\t') *p = ' ';
+  asm_error(as, 1, "these operands give the word 0x%08x of another instruction: write '%s'", w,
+            text);
+  return false;
 }
 
 /* Fill defaults of omitted operands and apply alias constraints, then emit. */
@@ -357,6 +556,7 @@ static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) 
       m->ops[op].fixup = false;
     }
   }
+  if (!pairs_even(as, d, m) || !not_a_subset_word(as, insn, m)) return;
   emit_insn(as, insn, m->ops);
 }
 

@@ -48,7 +48,9 @@ void asm_statement(vt_asm *as, cursor *c) {
     asm_error(as, col, "unexpected character '%c' after '%.*s'", *c->s, (int)n, name);
     return;
   }
-  if (name[0] == '.' && as->oneshot)
+  /* one instruction only; .insn is one (the disassembler prints words it
+   * cannot write as an instruction that way) */
+  if (name[0] == '.' && as->oneshot && !(n == 5 && !memcmp(name, ".insn", 5)))
     asm_error(as, col, "directives are not accepted here (one instruction only)");
   else if (name[0] == '.')
     asm_directive(as, name, n, col, c);

@@ -200,8 +200,8 @@ static int any_reg(vt_asm *as, cursor *c) {
   size_t k = scan_ident(c->s);
   int r = k ? vt_parse_xreg(c->s, k, true) : -1;
   if (r < 0 && k) r = vt_parse_vreg(c->s, k);
-  if (r < 0) {
-    asm_error(as, cur_col(c), "expected a register");
+  if (r < 0 || r > 31) {
+    asm_error(as, cur_col(c), r < 0 ? "expected a register" : "register does not fit a 5-bit field");
     return -1;
   }
   c->s += k;
@@ -262,6 +262,46 @@ static bool insn_imm(vt_asm *as, cursor *c, ops_t *p, vt_operand_id op) {
   return true;
 }
 
+/* ".insn VALUE", ".insn 4, VALUE", ".insn 8, VALUE" (isa2025.md 5.2, D39):
+ * a word with bits 6:0 = 0x3f is the first parcel of a 64-bit instruction,
+ * every other word is a 32-bit instruction (D1). */
+static void insn_value(vt_asm *as, cursor *c) {
+  uint32_t col = cur_col(c);
+  aval v, len = {0};
+  if (!parse_expr_plain(as, c, &v)) return;
+  skip_ws(c);
+  bool sized = *c->s == ',';
+  if (sized) {
+    len = v;
+    c->s++;
+    skip_ws(c);
+    col = cur_col(c);
+    if (!parse_expr_plain(as, c, &v)) return;
+    if (!aval_is_const(&len) || (len.k != 4 && len.k != 8)) {
+      asm_error(as, col, ".insn length must be 4 or 8");
+      return;
+    }
+  }
+  if (!expect_end(as, c)) return;
+  if (!aval_is_const(&v)) {
+    asm_error(as, col, ".insn value must be a constant");
+    return;
+  }
+  uint64_t x = (uint64_t)v.k;
+  bool is64 = (x & 0x7f) == 0x3f;
+  if (sized && is64 != (len.k == 8)) {
+    asm_error(as, col, len.k == 8 ? "a 64-bit instruction needs bits 6:0 = 0x3f"
+                                   : "a word with bits 6:0 = 0x3f starts a 64-bit instruction "
+                                     "(.insn 8, VALUE)");
+    return;
+  }
+  if (!is64 && (v.k < -(int64_t)0x80000000 || v.k > (int64_t)0xffffffff)) {
+    asm_error(as, col, ".insn value must be a 32-bit constant");
+    return;
+  }
+  if (emit_word(as, (uint32_t)x) && is64) emit_word(as, (uint32_t)(x >> 32));
+}
+
 void asm_insn_directive(vt_asm *as, cursor *c) {
   skip_ws(c);
   size_t k = scan_ident(c->s);
@@ -269,28 +309,16 @@ void asm_insn_directive(vt_asm *as, cursor *c) {
   size_t fi = sizeof fmts / sizeof fmts[0];
   for (size_t i = 0; k && i < sizeof fmts / sizeof fmts[0]; i++)
     if (strlen(fmts[i]) == k && !memcmp(fmts[i], c->s, k)) fi = i;
-  if (fi == sizeof fmts / sizeof fmts[0]) { /* raw value */
-    uint32_t col = cur_col(c);
-    aval v;
-    if (!parse_expr_plain(as, c, &v) || !expect_end(as, c)) return;
-    if (!aval_is_const(&v) || v.k < -(int64_t)0x80000000 || v.k > (int64_t)0xffffffff) {
-      asm_error(as, col, ".insn value must be a 32-bit constant");
-      return;
-    }
-    if ((v.k & 3) != 3) {
-      asm_error(as, col, ".insn value 0x%llx is not a 32-bit instruction (low bits must be 11)",
-                (unsigned long long)(uint32_t)v.k);
-      return;
-    }
-    emit_word(as, (uint32_t)v.k);
+  if (fi == sizeof fmts / sizeof fmts[0]) {
+    insn_value(as, c);
     return;
   }
   c->s += k;
   const char *f = fmts[fi];
   int64_t opc, f3 = 0, f7 = 0;
   if (!const_field(as, c, 0, 127, &opc, "opcode")) return;
-  if ((opc & 3) != 3) {
-    asm_error(as, cur_col(c), "opcode must end in binary 11");
+  if (opc == 0x3f) {
+    asm_error(as, cur_col(c), "opcode 0x3f starts a 64-bit instruction (use .insn 8, VALUE)");
     return;
   }
   ops_t p;
@@ -329,7 +357,8 @@ void asm_insn_directive(vt_asm *as, cursor *c) {
     cursor t = *c;
     skip_ws(&t);
     size_t m = scan_ident(t.s);
-    bool reg_first = f[0] == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0);
+    bool reg_first = f[0] == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0 ||
+                                           vt_parse_vreg(t.s, m) >= 0);
     if (reg_first) { /* rd, rs1, imm */
       if ((rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, &p, immop)) return;
     } else { /* imm(rs1) */

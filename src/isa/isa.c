@@ -34,6 +34,8 @@ const char *vt_sem_name(vt_sem s) {
   return (unsigned)s < VT_SEM_COUNT ? names[s] : "?";
 }
 
+unsigned vt_insn_length(uint32_t first) { return (first & 0x7fu) == 0x3fu ? 8u : 4u; }
+
 vt_insn_id vt_decode(uint32_t word) {
   unsigned b = (word & 0x7fu) | ((word >> 5) & 0x380u);
   for (unsigned i = vt_isa_decode_start[b]; i < vt_isa_decode_start[b + 1]; i++) {
@@ -43,19 +45,39 @@ vt_insn_id vt_decode(uint32_t word) {
   return VT_INSN_INVALID;
 }
 
+vt_insn_id vt_decode64(uint64_t insn) {
+  for (size_t i = 0; i < vt_isa_decode64_n; i++) {
+    const vt_insn_desc *d = &vt_isa_insns_tbl[vt_isa_decode64_list[i]];
+    if ((insn & d->mask) == d->match) return (vt_insn_id)vt_isa_decode64_list[i];
+  }
+  return VT_INSN_INVALID;
+}
+
+bool vt_insn_pairs_even(vt_insn_id id, uint64_t insn) {
+  const vt_insn_desc *d = vt_isa_insn(id);
+  if (!d) return true;
+  static const struct {
+    uint32_t flag;
+    unsigned lo;
+  } pf[4] = {{VT_F_PRD, 7}, {VT_F_PRS1, 15}, {VT_F_PRS2, 20}, {VT_F_PRS3, 27}};
+  for (int k = 0; k < 4; k++)
+    if ((d->flags & pf[k].flag) && ((insn >> pf[k].lo) & 1)) return false;
+  return true;
+}
+
 static unsigned op_width(const vt_operand_desc *d) {
   unsigned w = 0;
   for (unsigned i = 0; i < d->nfields; i++) w += d->fields[i].hi - d->fields[i].lo + 1u;
   return w;
 }
 
-int32_t vt_operand_get(vt_operand_id op, uint32_t word) {
+int32_t vt_operand_get64(vt_operand_id op, uint64_t insn) {
   const vt_operand_desc *d = &vt_operand_table[op];
   uint32_t v = 0;
   unsigned w = 0;
   for (unsigned i = 0; i < d->nfields; i++) {
     unsigned len = d->fields[i].hi - d->fields[i].lo + 1u;
-    v = (v << len) | ((word >> d->fields[i].lo) & ((1u << len) - 1u));
+    v = (v << len) | (uint32_t)((insn >> d->fields[i].lo) & ((1ull << len) - 1u));
     w += len;
   }
   if ((d->flags & VT_OPF_SIGNED) && w < 32 && (v >> (w - 1)) & 1u) v |= ~0u << w;
@@ -63,29 +85,37 @@ int32_t vt_operand_get(vt_operand_id op, uint32_t word) {
   return (int32_t)v;
 }
 
-uint32_t vt_operand_set(vt_operand_id op, uint32_t word, int32_t value) {
+int32_t vt_operand_get(vt_operand_id op, uint32_t word) { return vt_operand_get64(op, word); }
+
+uint64_t vt_operand_set64(vt_operand_id op, uint64_t insn, int32_t value) {
   const vt_operand_desc *d = &vt_operand_table[op];
-  uint32_t v = (uint32_t)value;
+  uint64_t v = (uint32_t)value;
   if (d->flags & VT_OPF_SHIFT1) v >>= 1;
   /* fields are listed most significant first: fill from the last */
   for (int i = (int)d->nfields - 1; i >= 0; i--) {
     unsigned len = d->fields[i].hi - d->fields[i].lo + 1u;
-    uint32_t m = ((1u << len) - 1u) << d->fields[i].lo;
-    word = (word & ~m) | ((v << d->fields[i].lo) & m);
+    uint64_t m = ((1ull << len) - 1u) << d->fields[i].lo;
+    insn = (insn & ~m) | ((v << d->fields[i].lo) & m);
     v >>= len;
   }
-  return word;
+  return insn;
 }
 
-uint32_t vt_operand_mask(vt_operand_id op) {
+uint32_t vt_operand_set(vt_operand_id op, uint32_t word, int32_t value) {
+  return (uint32_t)vt_operand_set64(op, word, value);
+}
+
+uint64_t vt_operand_mask64(vt_operand_id op) {
   const vt_operand_desc *d = &vt_operand_table[op];
-  uint32_t m = 0;
+  uint64_t m = 0;
   for (unsigned i = 0; i < d->nfields; i++) {
     unsigned len = d->fields[i].hi - d->fields[i].lo + 1u;
-    m |= ((1u << len) - 1u) << d->fields[i].lo;
+    m |= ((1ull << len) - 1u) << d->fields[i].lo;
   }
   return m;
 }
+
+uint32_t vt_operand_mask(vt_operand_id op) { return (uint32_t)vt_operand_mask64(op); }
 
 void vt_operand_range(vt_operand_id op, int64_t *min, int64_t *max) {
   const vt_operand_desc *d = &vt_operand_table[op];

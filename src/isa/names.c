@@ -15,15 +15,18 @@ static const char *const freg_names[32] = {
 
 const char *vt_xreg_name(unsigned r) { return r < 32 ? xreg_names[r] : "?"; }
 
-static int parse_numbered(const char *s, size_t len, char prefix) {
-  if (len < 2 || len > 3 || s[0] != prefix) return -1;
+/* "x0".."x255" (registers above 31 are reached through register extension,
+ * isa.md 2.6, or the 8-bit fields of 64-bit instructions); limit 32 for the
+ * f names */
+static int parse_numbered(const char *s, size_t len, char prefix, int limit) {
+  if (len < 2 || len > 4 || s[0] != prefix) return -1;
   int v = 0;
   for (size_t i = 1; i < len; i++) {
     if (s[i] < '0' || s[i] > '9') return -1;
     v = v * 10 + (s[i] - '0');
   }
-  if (len == 3 && s[1] == '0') return -1;
-  return v < 32 ? v : -1;
+  if (len >= 3 && s[1] == '0') return -1;
+  return v < limit ? v : -1;
 }
 
 static int match_name(const char *const *names, const char *s, size_t len) {
@@ -33,20 +36,20 @@ static int match_name(const char *const *names, const char *s, size_t len) {
 }
 
 int vt_parse_xreg(const char *s, size_t len, bool allow_fnames) {
-  int r = parse_numbered(s, len, 'x');
+  int r = parse_numbered(s, len, 'x', 256);
   if (r >= 0) return r;
   r = match_name(xreg_names, s, len);
   if (r >= 0) return r;
   if (len == 2 && memcmp(s, "fp", 2) == 0) return 8;
   if (allow_fnames) {
-    r = parse_numbered(s, len, 'f');
+    r = parse_numbered(s, len, 'f', 32);
     if (r >= 0) return r;
     return match_name(freg_names, s, len);
   }
   return -1;
 }
 
-int vt_parse_vreg(const char *s, size_t len) { return parse_numbered(s, len, 'v'); }
+int vt_parse_vreg(const char *s, size_t len) { return parse_numbered(s, len, 'v', 256); }
 
 typedef struct csr_entry {
   unsigned num;
@@ -57,6 +60,7 @@ typedef struct csr_entry {
 static const csr_entry csr_table[] = {
 #define CSR(num, name, ventus) {num, name, ventus},
 #include "vt/isa_csrs.def"
+#include "vt/isa_csrs_v2025.def"
 #undef CSR
 };
 

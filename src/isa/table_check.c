@@ -29,16 +29,23 @@ static void report(msgbuf *m, const char *fmt, ...) {
   }
 }
 
-static uint32_t field_bits(const vt_operand_desc *op) {
-  uint32_t bits = 0;
+static uint64_t range_bits(unsigned hi, unsigned lo) {
+  unsigned w = hi - lo + 1;
+  return (w == 64 ? ~0ull : ((1ull << w) - 1u)) << lo;
+}
+
+static uint64_t field_bits(const vt_operand_desc *op) {
+  uint64_t bits = 0;
   for (unsigned i = 0; i < op->nfields; i++) {
     unsigned hi = op->fields[i].hi, lo = op->fields[i].lo;
-    if (hi > 31 || lo > hi) continue;
-    uint32_t w = hi - lo + 1;
-    bits |= (w == 32 ? 0xffffffffu : ((1u << w) - 1u)) << lo;
+    if (hi > 63 || lo > hi) continue;
+    bits |= range_bits(hi, lo);
   }
   return bits;
 }
+
+/* isa2025.md D1: bits 6:0 = 0x3f make a 64-bit instruction */
+static unsigned row_length(const vt_raw_insn *a) { return (a->match & 0x7f) == 0x3f ? 8 : 4; }
 
 static int is_ident_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -56,6 +63,13 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
       while (is_ident_char(*p)) p++;
       size_t len = (size_t)(p - s);
       size_t k;
+      if (*p == '=') { /* "key=" before a keyed operand: literal text */
+        if (out + len + 1 >= tmpl_size) goto too_long;
+        memcpy(tmpl + out, s, len + 1);
+        out += len + 1;
+        p++;
+        continue;
+      }
       for (k = 0; k < nops; k++)
         if (strlen(ops[k].name) == len && memcmp(ops[k].name, s, len) == 0) break;
       if (k == nops) {
@@ -78,6 +92,16 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
           snprintf(err, errn, "syntax \"%s\" names operand '%s' twice", syntax, ops[k].name);
           return -1;
         }
+      if ((ops[k].flags & VT_OPF_KEY) && (out == 0 || tmpl[out - 1] != '=')) {
+        snprintf(err, errn, "syntax \"%s\": keyed operand '%s' needs a \"key=\" before it", syntax,
+                 ops[k].name);
+        return -1;
+      }
+      if (!(ops[k].flags & VT_OPF_KEY) && out && tmpl[out - 1] == '=') {
+        snprintf(err, errn, "syntax \"%s\": operand '%s' after \"key=\" is not keyed", syntax,
+                 ops[k].name);
+        return -1;
+      }
       opids[n++] = (uint8_t)k;
       if (out + 1 >= tmpl_size) goto too_long;
       tmpl[out++] = (char)(VT_TMPL_OP + k);
@@ -88,14 +112,26 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
   }
   tmpl[out] = 0;
   *nopids = n;
-  /* optional operands must come last, each after ", " */
-  for (uint8_t j = 0; j < n; j++)
-    if ((ops[opids[j]].flags & VT_OPF_OPTIONAL) && j + 1 < n &&
-        !(ops[opids[j + 1]].flags & VT_OPF_OPTIONAL)) {
+  /* optional operands must come last, each after ", "; keyed operands too,
+   * after the optional ones are impossible (one kind of tail per syntax) */
+  for (uint8_t j = 0; j < n; j++) {
+    uint8_t f = ops[opids[j]].flags, g = j + 1 < n ? ops[opids[j + 1]].flags : 0;
+    if ((f & VT_OPF_OPTIONAL) && j + 1 < n && !(g & VT_OPF_OPTIONAL)) {
       snprintf(err, errn, "syntax \"%s\": optional operand '%s' is not last", syntax,
                ops[opids[j]].name);
       return -1;
     }
+    if ((f & VT_OPF_KEY) && j + 1 < n && !(g & VT_OPF_KEY)) {
+      snprintf(err, errn, "syntax \"%s\": keyed operand '%s' is followed by a positional one",
+               syntax, ops[opids[j]].name);
+      return -1;
+    }
+    if ((f & VT_OPF_KEY) && (f & VT_OPF_OPTIONAL)) {
+      snprintf(err, errn, "syntax \"%s\": operand '%s' is both keyed and optional", syntax,
+               ops[opids[j]].name);
+      return -1;
+    }
+  }
   return 0;
 too_long:
   snprintf(err, errn, "syntax \"%s\" is too long", syntax);
@@ -109,21 +145,21 @@ int vt_isa_check_table(const vt_raw_insn *insns, size_t n, const vt_operand_desc
 
   for (size_t k = 0; k < nops; k++) {
     const vt_operand_desc *op = &ops[k];
-    uint32_t seen = 0;
+    uint64_t seen = 0;
     int width = 0;
     if (op->nfields == 0 || op->nfields > 4)
       report(&m, "operand '%s': %u bit fields (1 to 4 allowed)", op->name, op->nfields);
     for (unsigned i = 0; i < op->nfields && i < 4; i++) {
       unsigned hi = op->fields[i].hi, lo = op->fields[i].lo;
-      if (hi > 31 || lo > hi) {
-        report(&m, "operand '%s': bit range %u:%u does not fit a 32-bit word", op->name, hi, lo);
+      if (hi > 63 || lo > hi) {
+        report(&m, "operand '%s': bit range %u:%u does not fit a 64-bit instruction", op->name,
+               hi, lo);
         continue;
       }
-      uint32_t w = hi - lo + 1;
-      uint32_t bits = (w == 32 ? 0xffffffffu : ((1u << w) - 1u)) << lo;
+      uint64_t bits = range_bits(hi, lo);
       if (seen & bits) report(&m, "operand '%s': bit range %u:%u used twice", op->name, hi, lo);
       seen |= bits;
-      width += (int)w;
+      width += (int)(hi - lo + 1);
     }
     if (width > 31) report(&m, "operand '%s': %d bits is too wide", op->name, width);
     if (op->flags & VT_OPF_OPTIONAL) {
@@ -139,40 +175,59 @@ int vt_isa_check_table(const vt_raw_insn *insns, size_t n, const vt_operand_desc
     const vt_raw_insn *a = &insns[i];
     char tmpl[128], msg[256];
     uint8_t ids[VT_MAX_OPERANDS], nids = 0;
+    unsigned len = row_length(a);
+    int hex = len == 8 ? 16 : 8;
+    uint64_t word = len == 8 ? ~0ull : 0xffffffffull;
     if ((a->match & ~a->mask) != 0)
-      report(&m, "'%s' (%s): match 0x%08x has bits outside mask 0x%08x", a->mnemonic, a->id,
-             a->match, a->mask);
+      report(&m, "'%s' (%s): match 0x%0*llx has bits outside mask 0x%0*llx", a->mnemonic, a->id,
+             hex, (unsigned long long)a->match, hex, (unsigned long long)a->mask);
+    if ((a->mask & 0x7f) != 0x7f)
+      report(&m, "'%s' (%s): mask does not fix the opcode (bits 6:0)", a->mnemonic, a->id);
+    if (len == 4 && ((a->match | a->mask) >> 32) != 0)
+      report(&m, "'%s' (%s): bits above 31 in a 32-bit row (64-bit rows have opcode 0x3f)",
+             a->mnemonic, a->id);
     if (vt_isa_compile_syntax(a->syntax, ops, nops, tmpl, sizeof tmpl, ids, &nids, msg,
                               sizeof msg) != 0) {
       report(&m, "'%s' (%s): %s", a->mnemonic, a->id, msg);
       continue;
     }
-    uint32_t covered = a->mask;
+    uint64_t covered = a->mask & word;
     for (uint8_t j = 0; j < nids; j++) {
-      uint32_t bits = field_bits(&ops[ids[j]]);
-      if (bits & a->mask)
-        report(&m, "'%s' (%s): operand '%s' overlaps fixed bits 0x%08x", a->mnemonic, a->id,
-               ops[ids[j]].name, bits & a->mask);
+      uint64_t bits = field_bits(&ops[ids[j]]);
+      if (bits & ~word)
+        report(&m, "'%s' (%s): operand '%s' lies outside the %u-byte instruction", a->mnemonic,
+               a->id, ops[ids[j]].name, len);
+      else if (bits & a->mask)
+        report(&m, "'%s' (%s): operand '%s' overlaps fixed bits 0x%0*llx", a->mnemonic, a->id,
+               ops[ids[j]].name, hex, (unsigned long long)(bits & a->mask));
       else if (bits & covered & ~a->mask)
-        report(&m, "'%s' (%s): operand '%s' shares bits 0x%08x with another operand",
-               a->mnemonic, a->id, ops[ids[j]].name, bits & covered & ~a->mask);
-      covered |= bits;
+        report(&m, "'%s' (%s): operand '%s' shares bits 0x%0*llx with another operand",
+               a->mnemonic, a->id, ops[ids[j]].name, hex,
+               (unsigned long long)(bits & covered & ~a->mask));
+      covered |= bits & word;
     }
-    if (covered != 0xffffffffu)
-      report(&m, "'%s' (%s): bits 0x%08x are neither fixed nor part of an operand", a->mnemonic,
-             a->id, ~covered);
+    if (covered != word)
+      report(&m, "'%s' (%s): bits 0x%0*llx are neither fixed nor part of an operand",
+             a->mnemonic, a->id, hex, (unsigned long long)(~covered & word));
   }
 
-  /* overlap: some word matches both entries */
+  /* overlap: some instruction matches both entries; allowed only when one
+   * is a declared superset containing the other, whose more fixed bits make
+   * the decoder try it first */
   for (size_t i = 0; i < n; i++)
     for (size_t j = i + 1; j < n; j++) {
       const vt_raw_insn *a = &insns[i], *b = &insns[j];
-      uint32_t common = a->mask & b->mask;
-      if (((a->match ^ b->match) & common) == 0) {
-        uint32_t w = a->match | b->match;
-        report(&m, "'%s' (%s) and '%s' (%s) overlap: word 0x%08x matches both", a->mnemonic,
-               a->id, b->mnemonic, b->id, w);
-      }
+      if (row_length(a) != row_length(b)) continue;
+      uint64_t common = a->mask & b->mask;
+      if (((a->match ^ b->match) & common) != 0) continue;
+      const vt_raw_insn *sup = (a->sem.flags & VT_F_SUPERSET) ? a : b, *sub = sup == a ? b : a;
+      bool contained = (sup->sem.flags & VT_F_SUPERSET) && !(sub->sem.flags & VT_F_SUPERSET) &&
+                       (sub->mask & sup->mask) == sup->mask && sub->mask != sup->mask &&
+                       (sub->match & sup->mask) == sup->match;
+      if (contained) continue;
+      int hex = row_length(a) == 8 ? 16 : 8;
+      report(&m, "'%s' (%s) and '%s' (%s) overlap: word 0x%0*llx matches both", a->mnemonic,
+             a->id, b->mnemonic, b->id, hex, (unsigned long long)(a->match | b->match));
     }
   return m.count;
 }

@@ -174,12 +174,14 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
     return err ? err->status : VT_ERR_ACCESS;
   }
   uint32_t word = load_le(p, 4);
+  if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, out, err);
   const vt_dcache_entry ent = decode_cached(dev, pc, word), *e = &ent;
   if (e->id == VT_INSN_INVALID) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
     return VT_ERR_ILLEGAL;
   }
   in.word = word;
+  in.word_hi = 0;
   in.pc = pc;
   in.id = e->id;
   in.d = e->d;
@@ -214,6 +216,8 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
 /* the executor of an instruction, from its unit and element-width rule */
 static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
+  int gate = vt_exec_v2025_gate(in, err);
+  if (gate != VT_OK) return gate;
   switch ((vt_exec_class)d->exec_class) {
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
   case VT_EX_REGEXT: case VT_EX_TENSOR:

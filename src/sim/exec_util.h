@@ -8,6 +8,7 @@
 
 typedef struct vt_insn {
   uint32_t word, pc;
+  uint32_t word_hi;           /* second parcel of a 64-bit instruction (isa2025.md D1) */
   uint16_t id;
   const vt_insn_desc *d;      /* the table row: what the instruction does */
   unsigned rd, rs1, rs2, rs3; /* after regext (0..255) */
@@ -22,6 +23,10 @@ typedef struct vt_insn {
  * then execution of the decoded instruction (in->next_pc is set). The timing
  * model decodes a warp's next instruction ahead of executing it. */
 int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+/* exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
+ * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */
+int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err);
+int vt_exec_v2025_gate(const vt_insn *in, vt_error *err);
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* What vt_device_run does per warp instruction: execute 'in' (decoded at
  * w->pc), count it, call the trace callback, account for endprg and barrier

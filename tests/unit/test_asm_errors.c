@@ -32,7 +32,9 @@ TEST(bad_register) {
 TEST(immediate_out_of_range) {
   expect_errors(st, "addi a0, a0, 5000\n",
                 "t.s:1:14: error: immediate 5000 out of range [-2048, 2047]\n");
-  expect_errors(st, "slli a0, a0, 32\n", "t.s:1:14: error: immediate 32 out of range [0, 31]\n");
+  /* 6-bit shift amounts (isa2025.md D18) */
+  expect_errors(st, "slli a0, a0, 64\n", "t.s:1:14: error: immediate 64 out of range [0, 63]\n");
+  expect_errors(st, "slliw a0, a0, 32\n", "t.s:1:15: error: immediate 32 out of range [0, 31]\n");
   expect_errors(st, "li a0, 0x100000000\n",
                 "t.s:1:8: error: immediate 4294967296 out of range [-2147483648, 4294967295]\n");
 }

@@ -51,7 +51,7 @@ TEST(standard_words) {
   expect_text(st, 0x00c5f553, 0, "fadd.s\ta0, a1, a2", false);
   expect_text(st, 0x002180d7, 0, "vadd.vv\tv1, v2, v3, v0.t", false);
   expect_text(st, 0xffffffff, 0, "<unknown>", false);
-  expect_text(st, 0x0000500b, 0, "<unknown>", false); /* custom-0 funct3 101: regpair */
+  expect_text(st, 0x0000700b, 0, "<unknown>", false); /* custom-0 funct3 111: unused (isa2025.md 2.2) */
 }
 
 TEST(decode_ids) {
@@ -62,4 +62,53 @@ TEST(decode_ids) {
   CHECK(st, vt_decode(0x00000000) == VT_INSN_INVALID);
 }
 
-RUN_TESTS(T(ventus_words_from_official_output), T(standard_words), T(decode_ids))
+static void expect_text64(check_state *st, uint64_t insn, const char *text) {
+  char buf[160];
+  vt_disasm64(insn, 0, NULL, buf, sizeof buf);
+  if (strcmp(buf, text) != 0) {
+    st->failed_checks++;
+    fprintf(stderr, "0x%016llx: got \"%s\", expected \"%s\"\n", (unsigned long long)insn, buf,
+            text);
+  }
+}
+
+/* isa2025.md: words built by hand from the bit layouts */
+TEST(v2025_words) {
+  /* D1: the length comes from bits 6:0 only */
+  CHECK(st, vt_insn_length(0x0000003f) == 8 && vt_insn_length(0xffffffbf) == 8);
+  CHECK(st, vt_insn_length(0x0000007f) == 4 && vt_insn_length(0x00000001) == 4);
+  CHECK(st, vt_decode(0x0a00103f) == VT_INSN_INVALID); /* a first parcel alone */
+  expect_text(st, 0x00000001, 0, "<unknown>", false);
+  /* 3.1: pairs; an odd register prints the raw word (the text would not assemble) */
+  expect_text(st, 0x00e6053b, 0, "addw\ta0, a2, a4", false);
+  expect_text(st, 0x00e605bb, 0, ".insn\t4, 0x00e605bb # addw a1, a2, a4 (odd register pair)", false);
+  expect_text(st, 0xff85b583, 0, ".insn\t4, 0xff85b583 # ld a1, -8(a1) (odd register pair)", false);
+  expect_text(st, 0x02861513, 0, "slli\ta0, a2, 40", false);
+  /* 2.5: the range CSRs by name, or numbers with --numeric-csr */
+  expect_text(st, 0x81002573, 0, "csrr\ta0, gds", false);
+  expect_text(st, 0x81159073, 0, "csrw\tgds_limit, a1", false);
+  expect_text(st, 0x81202673, 0, "csrr\ta2, 2066", true);
+  /* 3.5.1: bits 19:7 = 0 is regext; a modifier makes it prefix; reserved
+   * bits 11 and 19:18 (and 10 of prefixi) make it unknown */
+  expect_text(st, 0x0000208b, 0, "prefix\tneg=1", false);
+  expect_text(st, 0x0010a00b, 0, "prefix\text=1, abs=1", false);
+  expect_text(st, 0x0000280b, 0, "<unknown>", false);
+  expect_text(st, 0x0004200b, 0, "<unknown>", false);
+  expect_text(st, 0x0000340b, 0, "<unknown>", false);
+  expect_text(st, 0x0000300b, 0, "regexti\tzero, zero, 0", false);
+  /* 3.5.3: all fields at their defaults */
+  expect_text(st, 0x0000500b, 0, "prefix_memory", false);
+  expect_text(st, 0x0002d98b, 0, "prefix_memory\tspace=private, width=64, pair=1, hint=5", false);
+  /* 3.8: VOP64; reserved bits 63:60, 11:7, NEG[2], integer OMOD are unknown */
+  expect_text64(st, 0x0000141e0a00103full, "vop64.vadd.vv\tv10, v20, v30");
+  expect_text64(st, 0x000002280102903full, "vop64.vfadd.vf\tv1, v2, x40");
+  expect_text64(st, 0x1000141e0a00103full, "<unknown>");
+  expect_text64(st, 0x0000141e0a00113full, "<unknown>");
+  expect_text64(st, 0x0004141e0a00103full, "<unknown>");
+  expect_text64(st, 0x0200141e0a00103full, "<unknown>");
+  expect_text64(st, 0x0200141e0a00903full, "vop64.vfadd.vv\tv10, v20, v30, omod=1");
+  expect_text64(st, 0x000000000000203full, "<unknown>"); /* sub-op 010: reserved */
+  CHECK(st, vt_decode64(0x0000141e0a00103full) == VT_INSN_VOP64_VADD_VV);
+}
+
+RUN_TESTS(T(ventus_words_from_official_output), T(standard_words), T(decode_ids), T(v2025_words))

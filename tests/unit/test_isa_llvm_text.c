@@ -20,11 +20,6 @@ static bool have_tool(const char *name) {
   return system(cmd) == 0;
 }
 
-static bool is_custom_opcode(uint32_t match) {
-  uint32_t op = match & 0x7f;
-  return op == 0x0b || op == 0x2b || op == 0x5b || op == 0x7b;
-}
-
 static bool is_vector(const vt_insn_desc *d) {
   switch ((vt_exec_class)d->exec_class) {
   case VT_EX_VSET: case VT_EX_VALU: case VT_EX_VMUL: case VT_EX_VDIV: case VT_EX_VFPU:
@@ -87,7 +82,7 @@ static int compare_group(check_state *st, bool vector, rng *r) {
   if (!f) return -1;
   for (unsigned id = 0; id < VT_INSN_COUNT; id++) {
     const vt_insn_desc *d = vt_isa_insn((vt_insn_id)id);
-    if (is_custom_opcode(d->match) || id == VT_INSN_FLW || id == VT_INSN_FSW) continue;
+    if (gen_rv32_tools_lack(d) || id == VT_INSN_FLW || id == VT_INSN_FSW) continue;
     if (is_vector(d) != vector) continue;
     for (int k = 0; k < PER_INSN; k++) {
       words[n] = gen_random_word((vt_insn_id)id, r, true);

@@ -10,6 +10,7 @@
 #define INSN(id, mn, match, mask, cls, syn, sem, mem) {#id, mn, match, mask, cls, syn, {sem, mem}},
 static const vt_raw_insn real_table[] = {
 #include "vt/isa_insns.def"
+#include "vt/isa_insns_v2025.def"
 };
 static const vt_raw_insn bad_overlap[] = {
 #include "isa/bad_tables/overlap.def"
@@ -28,6 +29,15 @@ static const vt_raw_insn bad_match_outside_mask[] = {
 };
 static const vt_raw_insn bad_shared_bits[] = {
 #include "isa/bad_tables/shared_bits.def"
+};
+static const vt_raw_insn bad_overlap64[] = {
+#include "isa/bad_tables/overlap64.def"
+};
+static const vt_raw_insn bad_length[] = {
+#include "isa/bad_tables/length.def"
+};
+static const vt_raw_insn bad_keyed[] = {
+#include "isa/bad_tables/keyed.def"
 };
 static const vt_raw_insn good_table[] = {
 #include "isa/bad_tables/good.def"
@@ -68,6 +78,23 @@ TEST(shared_bits_rejected) {
   CHECK_TABLE(st, bad_shared_bits, true, "'baz' (BAZ): operand 'vd' shares bits");
 }
 
+/* isa2025.md D1 and 2.6: 64-bit rows overlap only among themselves, a
+ * declared superset must contain the other row */
+TEST(overlap64_rejected) {
+  CHECK_TABLE(st, bad_overlap64, true,
+              "'vop64.vadd.vv' (VOPADD) and 'vop64.any' (VOPANY) overlap: word 0x000000000000103f",
+              "'pfxa' (PFXA) and 'pfxb' (PFXB) overlap: word 0x0000200b");
+}
+TEST(length_rule_enforced) {
+  CHECK_TABLE(st, bad_length, true, "'wide' (WIDE): bits above 31 in a 32-bit row",
+              "'far' (FAR): operand 'v8s2' lies outside the 4-byte instruction",
+              "'open64' (OPEN64): bits 0xf000000000000000 are neither fixed");
+}
+TEST(keyed_syntax_rejected) {
+  CHECK_TABLE(st, bad_keyed, true, "keyed operand 'pext' needs a \"key=\" before it",
+              "keyed operand 'pneg' is followed by a positional one");
+}
+
 TEST(all_33_ventus_custom_instructions_present) {
   static const char *const names[] = {
       "vbeq", "vbne", "vblt", "vbge", "vbltu", "vbgeu", "join", "setrpc", "vadd12.vi",
@@ -84,7 +111,9 @@ TEST(all_33_ventus_custom_instructions_present) {
   }
 }
 
-/* Spot checks of MATCH/MASK against isa.md 2.0 (independent numbers). */
+/* Spot checks of MATCH/MASK against isa.md 2.0 and isa2025.md 2.3
+ * (independent numbers): regext/regexti are the PREFIX/PREFIXI words with
+ * bits 19:7 = 0 (isa2025.md D7). */
 TEST(custom_encodings_match_spec) {
   static const struct {
     vt_insn_id id;
@@ -92,17 +121,18 @@ TEST(custom_encodings_match_spec) {
   } spec[] = {
       {VT_INSN_VBEQ, 0x0000005b, 0x0000707f},    {VT_INSN_JOIN, 0x0000205b, 0x0000707f},
       {VT_INSN_SETRPC, 0x0000305b, 0x0000707f},  {VT_INSN_VADD12_VI, 0x0000000b, 0x0000707f},
-      {VT_INSN_VSUB12_VI, 0x0000100b, 0x0000707f}, {VT_INSN_REGEXTI, 0x0000300b, 0x0000707f},
+      {VT_INSN_VSUB12_VI, 0x0000100b, 0x0000707f}, {VT_INSN_REGEXTI, 0x0000300b, 0x000fffff},
       {VT_INSN_ENDPRG, 0x0000400b, 0xfe00707f},  {VT_INSN_BARRIER, 0x0400400b, 0xfe00707f},
       {VT_INSN_BARRIERSUB, 0x0600400b, 0xfe00707f}, {VT_INSN_VFTTA_VV, 0x0c00400b, 0xfc00707f},
       {VT_INSN_VFEXP, 0x0800600b, 0xfc0ff07f},   {VT_INSN_VSH12_V, 0x0000307b, 0x0000707f},
       {VT_INSN_VSB12_V, 0x0000707b, 0x0000707f}, {VT_INSN_VLHU_V, 0x0000502b, 0x8000707f},
-      {VT_INSN_VSW_V, 0x8000202b, 0x8000707f},
+      {VT_INSN_VSW_V, 0x8000202b, 0x8000707f},   {VT_INSN_REGEXT, 0x0000200b, 0x000fffff},
+      {VT_INSN_PREFIX, 0x0000200b, 0x000c787f},  {VT_INSN_PREFIXI, 0x0000300b, 0x000c7c7f},
+      {VT_INSN_PREFIX_MEMORY, 0x0000500b, 0x0000707f},
   };
   for (size_t i = 0; i < sizeof spec / sizeof spec[0]; i++) {
     const vt_insn_desc *d = vt_isa_insn(spec[i].id);
-    CHECK_EQ_U32(st, d->match, spec[i].match);
-    CHECK_EQ_U32(st, d->mask, spec[i].mask);
+    CHECK(st, d->match == spec[i].match && d->mask == spec[i].mask && d->length == 4);
   }
 }
 
@@ -135,5 +165,6 @@ TEST(csr_names) {
 
 RUN_TESTS(T(real_table_passes), T(good_table_passes), T(overlap_rejected), T(uncovered_rejected),
           T(clash_rejected), T(unknown_operand_rejected), T(match_outside_mask_rejected),
-          T(shared_bits_rejected), T(all_33_ventus_custom_instructions_present),
+          T(shared_bits_rejected), T(overlap64_rejected), T(length_rule_enforced),
+          T(keyed_syntax_rejected), T(all_33_ventus_custom_instructions_present),
           T(custom_encodings_match_spec), T(operand_fields), T(csr_names))

@@ -49,20 +49,20 @@ TEST(illegal_all_ones) {
                 "illegal instruction");
 }
 
-/* custom-0 funct3 101 (the documented but unimplemented regpair) in warp 1
+/* an unassigned custom-0 word (funct3 111, isa2025.md 2.2) in warp 1
  * only: the error names warp 1 and the pc of the word */
 TEST(illegal_custom0_in_warp1) {
   prog p = {0};
   csrr(&p, T0, CSR_ADDR_WID);             /* 0 */
   unsigned b = E(&p, VT_INSN_BEQ, T0, ZERO, 0); /* 1: beq t0, zero, end */
   E(&p, VT_INSN_ADDI, A0, ZERO, 7);       /* 2 */
-  emit(&p, 0x0000500bu);                  /* 3: regpair (not implemented) */
+  emit(&p, 0x0000700bu);                  /* 3: custom-0 funct3 111, unassigned (isa2025.md 2.2) */
   unsigned end = emit(&p, WORD_ENDPRG);   /* 4 */
   patch_branch(&p, b, end);
   vt_launch l = simple_launch(4, 2);
   vt_error e;
   CHECK_EQ_U32(st, run_on(&p, &l, NULL, &e), VT_ERR_ILLEGAL);
-  check_located(st, &e, VT_ERR_ILLEGAL, 0, 0, 1, prog_addr(3), 0x0000500bu, "<unknown>",
+  check_located(st, &e, VT_ERR_ILLEGAL, 0, 0, 1, prog_addr(3), 0x0000700bu, "<unknown>",
                 "illegal instruction");
 }
 

@@ -280,27 +280,27 @@ TEST(regext_registers) {
   vsetup(&p);
   li(&p, TP, 0x1234);
   lane_addresses(&p, 5, OUT_BASE);
-  CHECK_EQ_U32(st, emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 1)), p.n - 1);
+  CHECK_EQ_U32(st, emit(&p, enc(VT_INSN_REGEXT, 1)), p.n - 1);
   CHECK_EQ_U32(st, p.w[p.n - 1], 0x0010200bu);
   E(&p, VT_INSN_VMV_V_X, 0, TP);               /* v32 = 0x1234 */
   E(&p, VT_INSN_VSW12_V, 0, 0, 5);             /* v0: untouched (0) */
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 64)); /* rs2 high = 1 */
+  emit(&p, enc(VT_INSN_REGEXT, 64)); /* rs2 high = 1 */
   E(&p, VT_INSN_VSW12_V, 0, 256, 5);           /* stores v32 */
   /* scalar: x37 = 77, then a0 = x37 + 0 through the rs1 slot */
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 1));
+  emit(&p, enc(VT_INSN_REGEXT, 1));
   E(&p, VT_INSN_ADDI, T0, ZERO, 77);           /* x37 */
   li(&p, T0, OUT_BASE);                        /* t0 itself unchanged by the prefix */
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 8));  /* rs1 high = 1 */
+  emit(&p, enc(VT_INSN_REGEXT, 8));  /* rs1 high = 1 */
   E(&p, VT_INSN_ADDI, A0, T0, 0);              /* a0 = x37 */
   E(&p, VT_INSN_SW, A0, 512, T0);
   /* regext zero,zero,72: vs1 = v34, vs2 = v33 for vadd.vv v3, v2, v1 */
   E(&p, VT_INSN_ADDI, T1, ZERO, 5);
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 1));
+  emit(&p, enc(VT_INSN_REGEXT, 1));
   E(&p, VT_INSN_VMV_V_X, 1, T1);               /* v33 = 5 */
   E(&p, VT_INSN_ADDI, T1, ZERO, 7);
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 1));
+  emit(&p, enc(VT_INSN_REGEXT, 1));
   E(&p, VT_INSN_VMV_V_X, 2, T1);               /* v34 = 7 */
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 72));
+  emit(&p, enc(VT_INSN_REGEXT, 72));
   E(&p, VT_INSN_VSUB_VV, 3, 1, 2, 1);          /* v3 = v33 - v34 = -2 */
   E(&p, VT_INSN_VSW12_V, 3, 768, 5);
   emit(&p, WORD_ENDPRG);
@@ -323,20 +323,20 @@ TEST(regexti_signed_imm11) {
   vsetup(&p);
   E(&p, VT_INSN_VID_V, 1, 1);
   lane_addresses(&p, 5, OUT_BASE);
-  emit(&p, enc(VT_INSN_REGEXTI, ZERO, ZERO, 60 << 6)); /* -100 = 0x79c: hi 60, lo 28 */
+  emit(&p, enc(VT_INSN_REGEXTI, 60 << 6)); /* -100 = 0x79c: hi 60, lo 28 */
   E(&p, VT_INSN_VADD_VI, 2, 1, -4, 1);                 /* field 11100 */
   E(&p, VT_INSN_VSW12_V, 2, 0, 5);
-  emit(&p, enc(VT_INSN_REGEXTI, ZERO, ZERO, 31 << 6)); /* +1000 = 0x3e8: hi 31, lo 8 */
+  emit(&p, enc(VT_INSN_REGEXTI, 31 << 6)); /* +1000 = 0x3e8: hi 31, lo 8 */
   E(&p, VT_INSN_VADD_VI, 3, 1, 8, 1);
   E(&p, VT_INSN_VSW12_V, 3, 256, 5);
   E(&p, VT_INSN_VADD_VI, 4, 1, -4, 1);                 /* no prefix: -4 */
   E(&p, VT_INSN_VSW12_V, 4, 512, 5);
-  emit(&p, enc(VT_INSN_REGEXTI, ZERO, ZERO, (63 << 6) | 1)); /* -1, vd high = 1 */
+  emit(&p, enc(VT_INSN_REGEXTI, (63 << 6) | 1)); /* -1, vd high = 1 */
   E(&p, VT_INSN_VADD_VI, 6, 1, -1, 1);                 /* v38 = v1 - 1 */
-  emit(&p, enc(VT_INSN_REGEXT, ZERO, ZERO, 64));
+  emit(&p, enc(VT_INSN_REGEXT, 64));
   E(&p, VT_INSN_VSW12_V, 6, 768, 5);                   /* v38 */
   E(&p, VT_INSN_VSW12_V, 6, 1024, 5);                  /* v6: untouched */
-  emit(&p, enc(VT_INSN_REGEXTI, ZERO, ZERO, 32 << 6)); /* -1024: hi 32 (100000), lo 0 */
+  emit(&p, enc(VT_INSN_REGEXTI, 32 << 6)); /* -1024: hi 32 (100000), lo 0 */
   E(&p, VT_INSN_VMSEQ_VI, 7, 1, 0, 1);                 /* v1 == -1024 ? -> 0 */
   E(&p, VT_INSN_VRSUB_VI, 8, 1, 0, 1);                 /* after the prefix: 0 - v1 */
   E(&p, VT_INSN_VSW12_V, 7, 1280, 5);

@@ -18,6 +18,7 @@
 static const vt_raw_insn raw[] = {
 #define INSN(id, mn, match, mask, cls, syn, sem, mem) {#id, mn, match, mask, cls, syn, {sem, mem}},
 #include "vt/isa_insns.def"
+#include "vt/isa_insns_v2025.def"
 #undef INSN
 };
 #undef SEM
@@ -49,7 +50,7 @@ static int ancons[NALIAS];
 /* separator before the i-th number of a list: 16 a line */
 static const char *sep(size_t i) { return i == 0 ? "\n  " : i % 16 ? ", " : ",\n  "; }
 
-static int popcount32(uint32_t x) {
+static int popcount64(uint64_t x) {
   int c = 0;
   for (; x; x &= x - 1) c++;
   return c;
@@ -114,10 +115,14 @@ static int cmp_alias_name(const void *x, const void *y) {
   int c = strcmp(raw_aliases[a].mnemonic, raw_aliases[b].mnemonic);
   return c ? c : (a > b) - (a < b);
 }
-/* decode order: most fixed bits first */
+/* isa2025.md D1: a row whose opcode is 0x3f is a 64-bit instruction */
+static unsigned row_length(size_t i) { return (raw[i].match & 0x7f) == 0x3f ? 8 : 4; }
+
+/* decode order: most fixed bits first (a declared superset comes after the
+ * rows it contains, vt_isa_check_table) */
 static int cmp_specific(const void *x, const void *y) {
   uint16_t a = *(const uint16_t *)x, b = *(const uint16_t *)y;
-  int pa = popcount32(raw[a].mask), pb = popcount32(raw[b].mask);
+  int pa = popcount64(raw[a].mask), pb = popcount64(raw[b].mask);
   if (pa != pb) return pb - pa;
   return (a > b) - (a < b);
 }
@@ -139,6 +144,7 @@ static uint32_t derived_flags(size_t i) {
     int op = opids[i][k];
     const vt_operand_desc *od = &vt_operand_table[op];
     if ((fl & VT_F_VEC) && !has_vs1 && op == VT_OP_RS1) fl |= VT_F_BX;
+    if (op == VT_OP_X8S1) fl |= VT_F_BX; /* the scalar src1 of VOP64 .vx/.vf */
     if (!(fl & VT_F_VEC) && has_rs2 && op == VT_OP_RS2) fl |= VT_F_BX;
     if (od->kind == VT_OPK_IMM) fl |= VT_F_BI;
   }
@@ -180,6 +186,7 @@ static const struct {
 } csr_list[] = {
 #define CSR(num, name, ventus) {num, name},
 #include "vt/isa_csrs.def"
+#include "vt/isa_csrs_v2025.def"
 #undef CSR
 };
 
@@ -267,9 +274,10 @@ int main(int argc, char **argv) {
   fprintf(f, "const vt_insn_desc vt_isa_insns_tbl[%zu] = {\n", NINSN);
   for (size_t i = 0; i < NINSN; i++) {
     const vt_raw_sem *m = &raw[i].sem;
-    fprintf(f, "  {\"%s\", 0x%08xu, 0x%08xu, %d, %d, %d, %d, %d, %d, %d, 0x%08xu, %u, {",
-            raw[i].mnemonic, raw[i].match, raw[i].mask, raw[i].exec_class, m->lat, m->sem, m->ew,
-            m->mem, m->amode, m->msize, derived_flags(i), nopids[i]);
+    fprintf(f, "  {\"%s\", 0x%016llxull, 0x%016llxull, %u, %d, %d, %d, %d, %d, %d, %d, 0x%08xu, %u, {",
+            raw[i].mnemonic, (unsigned long long)raw[i].match, (unsigned long long)raw[i].mask,
+            row_length(i), raw[i].exec_class, m->lat, m->sem, m->ew, m->mem, m->amode, m->msize,
+            derived_flags(i), nopids[i]);
     for (int j = 0; j < VT_MAX_OPERANDS; j++) fprintf(f, "%s%u", j ? ", " : "", opids[i][j]);
     fprintf(f, "}, ");
     put_cstring(f, tmpls[i]);
@@ -292,11 +300,11 @@ int main(int argc, char **argv) {
   }
   fprintf(f, "};\nconst size_t vt_isa_alias_n = %zu;\n\n", NALIAS);
 
-  /* decode index: bucket = opcode | funct3 << 7 */
+  /* decode index of the 32-bit rows: bucket = opcode | funct3 << 7 */
   static uint16_t bucket[1024][NINSN];
   static size_t bn[1024];
   for (size_t i = 0; i < NINSN; i++)
-    for (unsigned b = 0; b < 1024; b++) {
+    for (unsigned b = 0; b < 1024 && row_length(i) == 4; b++) {
       uint32_t key = (b & 0x7f) | ((uint32_t)(b >> 7) << 12);
       uint32_t kmask = raw[i].mask & 0x707fu;
       if ((key & kmask) == (raw[i].match & kmask)) bucket[b][bn[b]++] = (uint16_t)i;
@@ -314,6 +322,18 @@ int main(int argc, char **argv) {
   for (unsigned b = 0; b < 1024; b++)
     for (size_t j = 0; j < bn[b]; j++, k++) fprintf(f, "%s%u", sep(k), bucket[b][j]);
   if (!total) fprintf(f, "0");
+  fprintf(f, "};\n\n");
+
+  /* the 64-bit rows, most specific first */
+  static uint16_t long_rows[NINSN];
+  size_t nlong = 0;
+  for (size_t i = 0; i < NINSN; i++)
+    if (row_length(i) == 8) long_rows[nlong++] = (uint16_t)i;
+  qsort(long_rows, nlong, sizeof(uint16_t), cmp_specific);
+  fprintf(f, "const size_t vt_isa_decode64_n = %zu;\n", nlong);
+  fprintf(f, "const uint16_t vt_isa_decode64_list[%zu] = {", nlong ? nlong : 1);
+  for (size_t j = 0; j < nlong; j++) fprintf(f, "%s%u", sep(j), long_rows[j]);
+  if (!nlong) fprintf(f, "0");
   fprintf(f, "};\n\n");
 
   static uint16_t order[NINSN > NALIAS ? NINSN : NALIAS];
