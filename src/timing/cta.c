@@ -70,6 +70,7 @@ int tm_cta_cycle(vt_timing *t) {
       tw->wg = g;
       tw->start_at = start + (uint64_t)w * t->cfg.cta_warp_interval;
       tw->fetch_pc = l->start_pc;
+      tw->fetch_epoch = ++s->fetch_epochs;
       tw->span_start = tw->start_at;
       tw->span_reason = TM_ST_COUNT;
       g->slot[w] = (uint16_t)slot;
@@ -121,5 +122,8 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   g->fw = NULL;
   g->live = false;
   t->done_wg++;
-  if (t->cfg.flush_at_wg_end) tm_flush_wg_end(t, smi, t->now + 1);
+  if (t->cfg.flush_at_wg_end) {
+    uint64_t f = tm_flush_wg_end(t, smi, t->now + 1);
+    if (t->cfg.wg_done_after_flush) t->done_not_before = tm_max(t->done_not_before, f);
+  }
 }

@@ -54,7 +54,7 @@ static void complete(vt_timing *t, unsigned smi, int oi) {
     bclr(w->vmem, op->dst_reg);
   }
   /* the branch outcome reaches the warp scheduler: redirect, unlock */
-  if (op->redirect) tm_ibuf_flush(w, op->target);
+  if (op->redirect) tm_ibuf_flush(s, w, op->target);
   if ((op->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = false;
   if (op->flags & TM_I_MEM) {
     w->lsu_out--;
@@ -350,20 +350,39 @@ static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn 
   return total;
 }
 
+/* drop the consumed groups at the head of the warp's buffer; false when the
+ * group of pc has not arrived. The buffer holds consecutive groups from the
+ * last redirect on; should pc be outside the fetched sequence (it cannot be
+ * after a redirect), the buffer is flushed and refetched from pc. */
+static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
+  uint32_t fb = t->cfg.fetch_bytes;
+  bool popped = false;
+  while (w->ib_n) {
+    tm_group *g = &w->ib[w->ib_head];
+    if (pc >= g->pc && pc < g->pc + 4u * g->n) {
+      /* the SlowDown register loads the next group only once the warp's
+       * last instruction has left the collector */
+      if (popped) g->ready = tm_max(g->ready, t->now + t->cfg.group_switch_cycles);
+      return true;
+    }
+    if (pc < g->pc) break;
+    w->ib_head = (w->ib_head + 1) % TM_IBUF;
+    w->ib_n--;
+    popped = true;
+  }
+  uint32_t grp = pc & ~(fb - 1u);
+  if (w->ib_n || grp > w->fetch_pc || w->fetch_pc - grp > TM_FQ * fb)
+    tm_ibuf_flush(s, w, pc);
+  return false;
+}
+
 /* the warp's decoded next instruction, absorbing regext prefixes; returns
  * false (with w->reason set) when none is ready */
 static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
   uint64_t now = t->now;
   for (;;) {
     uint32_t pc = w->fw->pc;
-    while (w->ib_n) {
-      tm_group *g = &w->ib[w->ib_head];
-      if (pc >= g->pc && pc < g->pc + 4u * g->n) break;
-      w->ib_head = (w->ib_head + 1) % TM_IBUF;
-      w->ib_n--;
-    }
-    if (!w->ib_n) {
-      w->fetch_pc = pc; /* nothing buffered: fetch from the warp's pc */
+    if (!ib_sync(t, &t->sms[smi], w, pc)) {
       w->reason = TM_ST_IBUFFER;
       return false;
     }
@@ -575,6 +594,14 @@ static void dispatch_stage(vt_timing *t, unsigned smi) {
     if (t->err_rc) return;
   }
   /* V takes the first free collector unit, then X */
+  if (t->cfg.dispatch_arbiters == 1) { /* one round-robin arbiter for both paths */
+    uint32_t m = elig[TM_X] | elig[TM_V];
+    if (!m || s->ncu_used >= t->ncu) return;
+    uint32_t after = s->rr_v + 1 >= 32 ? 0 : m & ~((2u << s->rr_v) - 1u);
+    s->rr_v = (unsigned)__builtin_ctz(after ? after : m);
+    dispatch(t, smi, s->rr_v);
+    return;
+  }
   static const unsigned order[2] = {TM_V, TM_X};
   for (unsigned k = 0; k < 2; k++) {
     unsigned path = order[k];

@@ -107,6 +107,7 @@ static void reset_sms(vt_timing *t) {
     sm->cu_path[0] = sm->cu_path[1] = sm->cu_pending = 0;
     memset(sm->uq, 0, sizeof sm->uq);
     sm->lsu_mshr_used = 0;
+    sm->fq_n = 0;
   }
   t->op_free = -1;
   for (unsigned i = t->nops; i-- > 0;) {
@@ -183,6 +184,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   t->executed = 0;
   t->budget = dev->cfg.max_insns ? dev->cfg.max_insns : DEFAULT_BUDGET;
   t->next_wg = t->done_wg = 0;
+  t->done_not_before = 0;
   t->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   t->launch_start = t->now;
   t->cta_free = t->now + c->launch_overhead;
@@ -202,7 +204,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
     for (unsigned s = 0; s < t->nsm && !t->err_rc; s++) tm_sm_cycle(t, s);
     if (t->err_rc) break;
     if (t->done_wg == t->total_wg) {
-      end = t->now + 1;
+      end = tm_max(t->now + 1, t->done_not_before);
       account(t, end);
       break;
     }

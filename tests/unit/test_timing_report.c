@@ -326,7 +326,7 @@ TEST(config_options) {
   CHECK(st, sh(cmd) == 0);
   char *o = slurp(TMP "/dc.out", NULL);
   CHECK(st, o && strstr(o, "line_bytes             = 8 ") && strstr(o, "l2_ways                = 3 ") &&
-                strstr(o, "flush_at_wg_end        = 0 ") && strstr(o, "sms = 2\n"));
+                strstr(o, "flush_at_wg_end        = 1 ") && strstr(o, "sms = 2\n"));
   free(o);
   FILE *f = fopen(TMP "/t.cfg", "w");
   if (f) {
