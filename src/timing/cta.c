@@ -94,6 +94,10 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   tm_sm *s = &t->sms[smi];
   tm_warp *w = &s->warps[slot];
   if (!w->fw || !w->ended || w->inflight) return;
+  if (w->counted_at == t->now && w->start_at <= t->now && s->ncounted) {
+    s->rhist[w->reason]--; /* gone by the end of the cycle: not counted */
+    s->ncounted--;
+  }
   tm_wg *g = w->wg;
   if (t->tl) tm_tl_span(t, smi, slot, tm_reason_names[w->span_reason < TM_ST_COUNT ? w->span_reason : 0],
                         w->span_start, t->now);

@@ -70,16 +70,19 @@ void tm_fetch(vt_timing *t, unsigned smi) {
   const vt_timing_config *c = &t->cfg;
   tm_sm *s = &t->sms[smi];
   uint64_t now = t->now;
-  tm_l1i_fills(t, smi, now);
-  int replayed = fetch_responses(t, s);
+  if (s->l1i_next_fill <= now) tm_l1i_fills(t, smi, now);
+  else if (s->l1i_next_fill != TM_NEVER) tm_wake(t, s->l1i_next_fill);
+  int replayed = s->fq_n ? fetch_responses(t, s) : -1;
+  unsigned cap = c->ibuffer_groups;
   for (unsigned slot = 0; slot < t->nslots; slot++) {
     tm_warp *w = &s->warps[slot];
-    if (!w->fw || w->ended || w->fw->state == WARP_ENDED) continue;
+    if (!w->fw) continue;
+    if (w->ib_n + 1 >= cap && fifo_groups(w, now) + 1 >= cap) continue; /* FIFO full: not ready */
+    if (w->ended || w->fw->state == WARP_ENDED) continue;
     if (w->start_at > now) {
       tm_wake(t, w->start_at);
       continue;
     }
-    if (fifo_groups(w, now) + 1 >= c->ibuffer_groups) continue; /* FIFO full: not ready */
     /* w is the lowest ready warp: the port is its */
     if ((int)slot == replayed) return; /* this cycle's request is squashed */
     if (w->retry_until > now) {          /* refetching a missing line */

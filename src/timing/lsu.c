@@ -44,7 +44,8 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
       if (op->nreq == TM_MAX_REQ) continue;
       op->req_line[r] = line;
       op->req_cost[r] = 1;
-      for (unsigned b = 0; b < nb && b < 32; b++) bankcnt[r][b] = 0;
+      if (shared)
+        for (unsigned b = 0; b < nb && b < 32; b++) bankcnt[r][b] = 0;
       op->nreq++;
     }
     if (shared) {

@@ -25,6 +25,7 @@ int tm_mem_init(vt_timing *t) {
     sm->l1d_wshr = calloc(c->l1d_wshr, sizeof *sm->l1d_wshr);
     sm->l1i_mshr = calloc(c->l1i_mshr, sizeof *sm->l1i_mshr);
     sm->l1i_mshr_line = calloc(c->l1i_mshr, sizeof *sm->l1i_mshr_line);
+    sm->l1i_next_fill = TM_NEVER;
     if (!sm->l1d_mshr || !sm->l1d_mshr_sub || !sm->l1d_mshr_line || !sm->l1d_wshr ||
         !sm->l1i_mshr || !sm->l1i_mshr_line)
       return -1;
@@ -237,9 +238,15 @@ void tm_l1i_fills(vt_timing *t, unsigned sm, uint64_t now) {
   const vt_timing_config *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1i;
+  if (s->l1i_next_fill > now) {
+    tm_wake(t, s->l1i_next_fill);
+    return;
+  }
+  s->l1i_next_fill = TM_NEVER;
   for (unsigned m = 0; m < c->l1i_mshr; m++) {
     if (!s->l1i_mshr_line[m]) continue;
     if (s->l1i_mshr[m] > now) {
+      if (s->l1i_mshr[m] < s->l1i_next_fill) s->l1i_next_fill = s->l1i_mshr[m];
       tm_wake(t, s->l1i_mshr[m]);
       continue;
     }
@@ -279,6 +286,7 @@ uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, boo
   uint64_t fill = l2_access(t, sm, line, L2_READ, at + c->l1i_miss_latency) + c->l1i_fill_latency;
   s->l1i_mshr[freem] = fill;
   s->l1i_mshr_line[freem] = line + 1;
+  if (fill < s->l1i_next_fill) s->l1i_next_fill = fill;
   tm_wake(t, fill);
   return fill;
 }
@@ -316,6 +324,7 @@ uint64_t tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at) {
     size_t ni = (size_t)l1i->sets * l1i->ways;
     for (size_t e = 0; e < ni; e++) l1i->tag[e] = l1i->old_tag[e] = 0, l1i->valid_at[e] = 0;
     memset(s->l1i_mshr_line, 0, c->l1i_mshr * sizeof *s->l1i_mshr_line);
+    s->l1i_next_fill = TM_NEVER;
   }
   done = tm_max(done, w);
   TMC(t, sm, flush_cycles) += done - at;

@@ -104,8 +104,9 @@ static void reset_sms(vt_timing *t) {
     sm->nwarps_res = 0;
     for (unsigned i = 0; i < t->ncu; i++) sm->cu[i] = -1;
     sm->ncu_used = 0;
-    sm->cu_path[0] = sm->cu_path[1] = sm->cu_pending = 0;
+    sm->cu_path[0] = sm->cu_path[1] = sm->cu_pending = sm->cu_lost = 0;
     memset(sm->uq, 0, sizeof sm->uq);
+    sm->uq_busy = 0;
     sm->lsu_mshr_used = 0;
     sm->fq_n = 0;
   }
@@ -116,27 +117,26 @@ static void reset_sms(vt_timing *t) {
   }
 }
 
+/* stall accounting: the reasons of this cycle (histogram of the dispatch
+ * stage) hold until 'next' */
 static void account(vt_timing *t, uint64_t next) {
   uint64_t d = next - t->now;
   for (unsigned s = 0; s < t->nsm; s++) {
     tm_sm *sm = &t->sms[s];
-    if (!sm->nwarps_res) continue;
+    if (!sm->ncounted) continue;
     uint64_t *c = sm->c;
-    bool busy = false;
+    c[VT_TC_warp_cycles] += d * sm->ncounted;
+    c[VT_TC_sm_busy_cycles] += d;
+    for (unsigned r = 0; r < TM_ST_COUNT; r++) c[VT_TC_st_issue + r] += d * sm->rhist[r];
+    if (!t->tl) continue;
     for (unsigned slot = 0; slot < t->nslots; slot++) {
       tm_warp *w = &sm->warps[slot];
-      if (!w->fw || w->start_at > t->now) continue;
-      busy = true;
-      c[VT_TC_warp_cycles] += d;
-      c[VT_TC_st_issue + w->reason] += d; /* an issue always makes progress: d = 1 */
-      if (t->tl && w->reason != w->span_reason) {
-        if (w->span_reason < TM_ST_COUNT && w->span_reason != TM_ST_ISSUE)
-          tm_tl_span(t, s, slot, tm_reason_names[w->span_reason], w->span_start, t->now);
-        w->span_reason = w->reason;
-        w->span_start = t->now;
-      }
+      if (!w->fw || w->start_at > t->now || w->reason == w->span_reason) continue;
+      if (w->span_reason < TM_ST_COUNT && w->span_reason != TM_ST_ISSUE)
+        tm_tl_span(t, s, slot, tm_reason_names[w->span_reason], w->span_start, t->now);
+      w->span_reason = w->reason;
+      w->span_start = t->now;
     }
-    if (busy) c[VT_TC_sm_busy_cycles] += d;
   }
 }
 

@@ -107,6 +107,7 @@ typedef struct tm_op {
 typedef struct tm_unitq {
   int q[TM_UQ];
   unsigned head, n;
+  uint64_t head_ready; /* result time of the head op (valid when n > 0) */
 } tm_unitq;
 
 /* ---- warps ---- */
@@ -143,9 +144,11 @@ typedef struct tm_warp {
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */
   uint8_t reason;              /* stall reason of the current cycle */
+  uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
   uint8_t span_reason;         /* timeline: current span */
   uint64_t span_start;
   int oc_op;                   /* its op in the collector (in_oc) */
+  uint8_t oc_cu;               /* ... and its collector unit */
 } tm_warp;
 
 typedef struct tm_wg {
@@ -177,9 +180,12 @@ typedef struct tm_sm {
   int *cu;             /* collector units: op index or -1 */
   uint32_t cu_path[2]; /* units holding an X / V instruction (bit per unit, ncu <= 32) */
   uint32_t cu_pending; /* units still reading operands */
+  uint32_t cu_lost;    /* units that lost a bank arbitration in the last cycle */
+  uint64_t cu_ready[32]; /* issue-valid time of each unit's op (mirrors op->ready) */
   unsigned ncu_used;
   unsigned rr_x, rr_v, rr_cu_x, rr_cu_v, rr_bank;
   tm_unitq uq[TM_U_COUNT];
+  uint32_t uq_busy;    /* units with results queued (bit per unit) */
   tm_fetchreq fq[TM_FQ]; /* I-cache requests in flight, in request order */
   unsigned fq_head, fq_n;
   uint32_t fetch_epochs;
@@ -194,7 +200,10 @@ typedef struct tm_sm {
   uint64_t *l1d_wshr;  /* release times */
   uint64_t *l1i_mshr;       /* fill time of each I-cache miss entry */
   uint32_t *l1i_mshr_line;  /* its line + 1; 0 = free */
+  uint64_t l1i_next_fill;   /* earliest fill in flight (TM_NEVER: none) */
   uint64_t *c;         /* counters of the current launch */
+  uint16_t rhist[TM_ST_COUNT]; /* resident started warps per stall reason, this cycle */
+  uint16_t ncounted;
   bool x_issued_now;   /* FIN quirk bookkeeping */
   bool v_scalar_now;
 } tm_sm;
