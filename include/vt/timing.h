@@ -48,7 +48,10 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
 /* Results: the counters are in the device's statistics (vt_device_stats,
  * vt/counters.h); here the cycles of the launches this model ran, the FIN
  * line "FIN <cycles> | [i: X: <x> V: <v>] ..." as the RTL harness prints
- * it, and a report of both (launches with their cycles, the FIN line). */
+ * it, and a report of both (launches with their cycles, the FIN line).
+ * vt_timing_cycles counts every launch this model ran, on any device; the
+ * FIN line and the report read the statistics of the device of the last
+ * run, which must still exist. */
 uint64_t vt_timing_cycles(const vt_timing *t);
 void vt_timing_fin_line(const vt_timing *t, char *buf, size_t n);
 void vt_timing_report(const vt_timing *t, FILE *f);

@@ -7,6 +7,14 @@
 
 #include "exec_vector.h"
 
+/* The stacks of the Verilog port's crt0 (sp = CSR_LDS + CSR_WID * 1 MiB,
+ * found in the official cases/rtl-verilog binaries; docs/run.md, Local
+ * memory): warp w >= 1 has 1 KiB at w MiB (warp 0's is inside the window). */
+static bool in_port_stack(uint32_t off, unsigned size, const vt_launch *l) {
+  uint32_t warp = off >> 20, in = off & 0xfffffu;
+  return l && warp >= 1 && warp < l->warps_per_wg && in + size <= VT_STACK_PER_WARP;
+}
+
 /* a local-memory access outside the workgroup's window */
 static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                    bool store, vt_error *err) {
@@ -38,7 +46,8 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
   if (local) {
     uint32_t off = addr - VT_LDS_BASE, top = VT_PROGRAM_BASE - addr;
     bool low = (uint64_t)off + size <= w->wg->lds_limit, high = top <= w->wg->lds_top;
-    if (!low && !high) return local_out_of_range(dev, w, addr, size, store, err);
+    if (!low && !high && !in_port_stack(off, size, dev->launch))
+      return local_out_of_range(dev, w, addr, size, store, err);
     /* cache only pages wholly inside the window (the top part is whole pages) */
     whole_page = high || (uint64_t)(off & ~(VT_PAGE_SIZE - 1)) + VT_PAGE_SIZE <= w->wg->lds_limit;
     p = vt_pages_get(&w->wg->lds, addr);

@@ -1,7 +1,8 @@
 /* Set-associative tag arrays for the timing model: LRU by time stamp or
  * pseudo-random (16-bit LFSR) replacement; each line records when its fill
  * completes, so a line that is present but not yet valid is an outstanding
- * miss that later requests merge into. */
+ * miss that later requests merge into. The line a fill replaces stays
+ * readable until the fill writes the entry (old_tag). */
 #include <stdlib.h>
 
 #include "timing_internal.h"
@@ -16,7 +17,8 @@ int tm_cache_init(tm_cache *c, unsigned sets, unsigned ways, bool random) {
   c->valid_at = calloc(n, sizeof *c->valid_at);
   c->stamp = calloc(n, sizeof *c->stamp);
   c->dirty = calloc(n, 1);
-  return c->tag && c->valid_at && c->stamp && c->dirty ? 0 : -1;
+  c->old_tag = calloc(n, sizeof *c->old_tag);
+  return c->tag && c->valid_at && c->stamp && c->dirty && c->old_tag ? 0 : -1;
 }
 
 void tm_cache_free(tm_cache *c) {
@@ -24,7 +26,8 @@ void tm_cache_free(tm_cache *c) {
   free(c->valid_at);
   free(c->stamp);
   free(c->dirty);
-  c->tag = NULL;
+  free(c->old_tag);
+  c->tag = c->old_tag = NULL;
   c->valid_at = c->stamp = NULL;
   c->dirty = NULL;
 }
@@ -34,6 +37,19 @@ int tm_cache_find(const tm_cache *c, uint32_t line) {
   for (unsigned w = 0; w < c->ways; w++)
     if (c->tag[base + w] == line + 1) return (int)(base + w);
   return -1;
+}
+
+bool tm_cache_old_hit(const tm_cache *c, uint32_t line, uint64_t now) {
+  unsigned base = (line % c->sets) * c->ways;
+  for (unsigned w = 0; w < c->ways; w++)
+    if (c->old_tag[base + w] == line + 1 && c->valid_at[base + w] > now) return true;
+  return false;
+}
+
+void tm_cache_fill(tm_cache *c, int e, uint32_t line, uint64_t fill, uint64_t now) {
+  c->old_tag[e] = c->valid_at[e] <= now ? c->tag[e] : 0;
+  c->tag[e] = line + 1;
+  c->valid_at[e] = fill;
 }
 
 int tm_cache_victim(tm_cache *c, uint32_t line, uint64_t now) {

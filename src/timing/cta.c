@@ -68,6 +68,7 @@ int tm_cta_cycle(vt_timing *t) {
       tw->wg = g;
       tw->start_at = start + (uint64_t)w * t->cfg.cta_warp_interval;
       tw->fetch_pc = l->start_pc;
+      tw->fetch_epoch = ++s->fetch_epochs;
       tw->span_start = tw->start_at;
       tw->span_reason = TM_ST_COUNT;
       g->slot[w] = (uint16_t)slot;
@@ -90,6 +91,10 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   tm_sm *s = &t->sms[smi];
   tm_warp *w = &s->warps[slot];
   if (!w->fw || !w->ended || w->inflight) return;
+  if (w->counted_at == t->now && w->start_at <= t->now && s->ncounted) {
+    s->rhist[w->reason]--; /* gone by the end of the cycle: not counted */
+    s->ncounted--;
+  }
   tm_wg *g = w->wg;
   if (t->tl) tm_tl_span(t, smi, slot, tm_reason_names[w->span_reason < TM_ST_COUNT ? w->span_reason : 0],
                         w->span_start, t->now);
@@ -117,5 +122,8 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   g->fw = NULL;
   g->live = false;
   t->done_wg++;
-  if (t->cfg.flush_at_wg_end) tm_flush_wg_end(t, smi, t->now + 1);
+  if (t->cfg.flush_at_wg_end) {
+    uint64_t f = tm_flush_wg_end(t, smi, t->now + 1);
+    if (t->cfg.wg_done_after_flush) t->done_not_before = tm_max(t->done_not_before, f);
+  }
 }

@@ -12,8 +12,11 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
   if (n == 0) return;
   bool amo = (op->flags & TM_I_AMO) != 0;
   bool shared = true;
-  for (unsigned i = 0; i < n; i++)
-    if (dev->tmem[i].addr - VT_LDS_BASE >= 0x10000000u) shared = false;
+  uint32_t decode = t->cfg.smem_decode_bytes;
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t a = dev->tmem[i].addr;
+    if (decode ? a >= decode : a - VT_LDS_BASE >= 0x10000000u) shared = false;
+  }
   op->shared = shared;
   uint32_t lb = t->cfg.line_bytes;
   uint32_t first_store = n;
@@ -41,7 +44,8 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
       if (op->nreq == TM_MAX_REQ) continue;
       op->req_line[r] = line;
       op->req_cost[r] = 1;
-      for (unsigned b = 0; b < nb && b < 32; b++) bankcnt[r][b] = 0;
+      if (shared)
+        for (unsigned b = 0; b < nb && b < 32; b++) bankcnt[r][b] = 0;
       op->nreq++;
     }
     if (shared) {

@@ -24,8 +24,10 @@ int tm_mem_init(vt_timing *t) {
     sm->l1d_mshr_line = calloc(c->l1d_mshr, sizeof *sm->l1d_mshr_line);
     sm->l1d_wshr = calloc(c->l1d_wshr, sizeof *sm->l1d_wshr);
     sm->l1i_mshr = calloc(c->l1i_mshr, sizeof *sm->l1i_mshr);
+    sm->l1i_mshr_line = calloc(c->l1i_mshr, sizeof *sm->l1i_mshr_line);
+    sm->l1i_next_fill = TM_NEVER;
     if (!sm->l1d_mshr || !sm->l1d_mshr_sub || !sm->l1d_mshr_line || !sm->l1d_wshr ||
-        !sm->l1i_mshr)
+        !sm->l1i_mshr || !sm->l1i_mshr_line)
       return -1;
   }
   if (tm_cache_init(&t->l2, c->l2_sets, c->l2_ways, c->l2_random_repl != 0)) return -1;
@@ -44,6 +46,7 @@ void tm_mem_free(vt_timing *t) {
     free(sm->l1d_mshr_line);
     free(sm->l1d_wshr);
     free(sm->l1i_mshr);
+    free(sm->l1i_mshr_line);
   }
   tm_cache_free(&t->l2);
   free(t->l2_mshr);
@@ -94,7 +97,10 @@ static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, ui
   tm_cache *l2 = &t->l2;
   int e = tm_cache_find(l2, line);
   uint64_t r;
-  if (e >= 0 && l2->valid_at[e] <= a) {
+  if (e < 0 && kind == L2_READ && tm_cache_old_hit(l2, line, a)) {
+    TMC(t, sm, l2_hits)++;
+    r = a + c->l2_latency;
+  } else if (e >= 0 && l2->valid_at[e] <= a) {
     TMC(t, sm, l2_hits)++;
     tm_cache_touch(l2, e, a);
     if (kind != L2_READ) l2->dirty[e] = 1;
@@ -121,8 +127,7 @@ static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, ui
     uint64_t fill = d + c->l2_miss_overhead;
     int v = tm_cache_victim(l2, line, a);
     if (l2->tag[v] && l2->dirty[v]) dram(t, sm, true, d);
-    l2->tag[v] = line + 1;
-    l2->valid_at[v] = fill;
+    tm_cache_fill(l2, v, line, fill, a);
     l2->dirty[v] = kind == L2_ATOMIC;
     tm_cache_touch(l2, v, a);
     t->l2_mshr[m] = fill;
@@ -153,9 +158,9 @@ uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint6
     }
     rsp = l2_access(t, sm, line, L2_ATOMIC, acc + c->l1d_miss_latency) + c->l1d_fill_latency;
   } else if (kind == TM_RD) {
-    if (e >= 0 && l1->valid_at[e] <= acc) {
+    if ((e >= 0 && l1->valid_at[e] <= acc) || (e < 0 && tm_cache_old_hit(l1, line, acc))) {
       TMC(t, sm, l1d_hits)++;
-      tm_cache_touch(l1, e, acc);
+      if (e >= 0) tm_cache_touch(l1, e, acc);
       rsp = acc + c->l1d_hit_latency;
     } else if (e >= 0) { /* outstanding miss: merge into its MSHR entry */
       TMC(t, sm, l1d_misses)++;
@@ -180,8 +185,7 @@ uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint6
         TMC(t, sm, l1d_writebacks)++;
       }
       uint64_t fill = l2_access(t, sm, line, L2_READ, req);
-      l1->tag[v] = line + 1;
-      l1->valid_at[v] = fill;
+      tm_cache_fill(l1, v, line, fill, acc);
       l1->dirty[v] = 0;
       tm_cache_touch(l1, v, acc);
       s->l1d_mshr[m] = fill;
@@ -201,6 +205,9 @@ uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint6
       rsp = acc + c->l1d_hit_latency;
     } else {
       TMC(t, sm, l1d_misses)++;
+      if (c->l1d_write_miss_waits) /* Verilog DCache: until every read miss has returned */
+        for (unsigned k = 0; k < c->l1d_mshr; k++)
+          if (s->l1d_mshr[k] > acc) stall += s->l1d_mshr[k] - acc, acc = s->l1d_mshr[k];
       unsigned m = free_entry(s->l1d_wshr, c->l1d_wshr, &acc, &stall);
       s->l1d_wshr[m] = l2_access(t, sm, line, L2_WRITE_PARTIAL, acc + c->l1d_miss_latency);
       rsp = acc + c->l1d_miss_latency;
@@ -224,34 +231,67 @@ uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, ui
   return acc + cost - 1 + t->cfg.smem_latency;
 }
 
+/* I-cache fills are written when they arrive: the victim is the LRU way of
+ * the set at that time (tag_access_icache), so the line it replaces stays
+ * readable until then */
+void tm_l1i_fills(vt_timing *t, unsigned sm, uint64_t now) {
+  const vt_settings *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1i;
+  if (s->l1i_next_fill > now) {
+    tm_wake(t, s->l1i_next_fill);
+    return;
+  }
+  s->l1i_next_fill = TM_NEVER;
+  for (unsigned m = 0; m < c->l1i_mshr; m++) {
+    if (!s->l1i_mshr_line[m]) continue;
+    if (s->l1i_mshr[m] > now) {
+      if (s->l1i_mshr[m] < s->l1i_next_fill) s->l1i_next_fill = s->l1i_mshr[m];
+      tm_wake(t, s->l1i_mshr[m]);
+      continue;
+    }
+    uint32_t line = s->l1i_mshr_line[m] - 1;
+    int v = tm_cache_victim(l1, line, now);
+    l1->tag[v] = line + 1;
+    l1->valid_at[v] = s->l1i_mshr[m];
+    tm_cache_touch(l1, v, s->l1i_mshr[m]);
+    s->l1i_mshr_line[m] = 0;
+  }
+}
+
 uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, bool *hit) {
   const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1i;
   TMC(t, sm, l1i_accesses)++;
   int e = tm_cache_find(l1, line);
-  *hit = false;
-  if (e >= 0 && l1->valid_at[e] <= at) {
+  *hit = e >= 0;
+  if (e >= 0) {
     TMC(t, sm, l1i_hits)++;
     tm_cache_touch(l1, e, at);
-    *hit = true;
     return at;
   }
   TMC(t, sm, l1i_misses)++;
-  if (e >= 0) return l1->valid_at[e];
-  uint64_t a = at, stall = 0;
-  unsigned m = free_entry(s->l1i_mshr, c->l1i_mshr, &a, &stall);
-  TMC(t, sm, l1i_mshr_stalls) += stall;
-  uint64_t fill = l2_access(t, sm, line, L2_READ, a + c->l1i_miss_latency) + c->l1i_fill_latency;
-  int v = tm_cache_victim(l1, line, a);
-  l1->tag[v] = line + 1;
-  l1->valid_at[v] = fill;
-  tm_cache_touch(l1, v, a);
-  s->l1i_mshr[m] = fill;
+  unsigned m, freem = c->l1i_mshr;
+  uint64_t first = TM_NEVER;
+  for (m = 0; m < c->l1i_mshr; m++) {
+    if (s->l1i_mshr_line[m] == line + 1) return s->l1i_mshr[m]; /* merged */
+    if (!s->l1i_mshr_line[m]) freem = freem < m ? freem : m;
+    else if (s->l1i_mshr[m] < first) first = s->l1i_mshr[m];
+  }
+  if (freem == c->l1i_mshr) { /* no free entry: the miss is dropped, refetched later */
+    TMC(t, sm, l1i_mshr_stalls)++;
+    return first;
+  }
+  uint64_t fill = l2_access(t, sm, line, L2_READ, at + c->l1i_miss_latency) + c->l1i_fill_latency;
+  s->l1i_mshr[freem] = fill;
+  s->l1i_mshr_line[freem] = line + 1;
+  if (fill < s->l1i_next_fill) s->l1i_next_fill = fill;
+  tm_wake(t, fill);
   return fill;
 }
 
-void tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at) {
+uint64_t tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at) {
   const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1d;
@@ -262,22 +302,31 @@ void tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at) {
       l2_access(t, sm, l1->tag[e] - 1, L2_WRITE_FULL, k++);
       TMC(t, sm, l1d_writebacks)++;
     }
-    l1->tag[e] = 0;
+    l1->tag[e] = l1->old_tag[e] = 0;
     l1->dirty[e] = 0;
     l1->valid_at[e] = 0;
   }
   memset(s->l1d_mshr, 0, c->l1d_mshr * sizeof *s->l1d_mshr);
   /* L2 flush + invalidate: one set x way entry per cycle, dirty lines to memory */
   tm_cache *l2 = &t->l2;
-  uint64_t w = tm_max(k + 1, tm_max(t->l2_next, t->l2_block));
+  uint64_t w = tm_max(k + 1, tm_max(t->l2_next, t->l2_block)), done = w;
   size_t n2 = (size_t)l2->sets * l2->ways;
   for (size_t e = 0; e < n2; e++, w++) {
-    if (l2->tag[e] && l2->dirty[e]) dram(t, sm, true, tm_max(w, l2->valid_at[e]));
-    l2->tag[e] = 0;
+    if (l2->tag[e] && l2->dirty[e]) done = tm_max(done, dram(t, sm, true, tm_max(w, l2->valid_at[e])));
+    l2->tag[e] = l2->old_tag[e] = 0;
     l2->dirty[e] = 0;
     l2->valid_at[e] = 0;
   }
   t->l2_block = w;
   s->l1d_block = w + 1;
-  TMC(t, sm, flush_cycles) += w + 1 - at;
+  if (c->flush_l1i_at_wg_end) {
+    tm_cache *l1i = &s->l1i;
+    size_t ni = (size_t)l1i->sets * l1i->ways;
+    for (size_t e = 0; e < ni; e++) l1i->tag[e] = l1i->old_tag[e] = 0, l1i->valid_at[e] = 0;
+    memset(s->l1i_mshr_line, 0, c->l1i_mshr * sizeof *s->l1i_mshr_line);
+    s->l1i_next_fill = TM_NEVER;
+  }
+  done = tm_max(done, w);
+  TMC(t, sm, flush_cycles) += done - at;
+  return done;
 }

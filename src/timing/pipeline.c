@@ -54,7 +54,7 @@ static void complete(vt_timing *t, unsigned smi, int oi) {
     bclr(w->vmem, op->dst_reg);
   }
   /* the branch outcome reaches the warp scheduler: redirect, unlock */
-  if (op->redirect) tm_ibuf_flush(w, op->target);
+  if (op->redirect) tm_ibuf_flush(s, w, op->target);
   if ((op->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = false;
   if (op->flags & TM_I_MEM) {
     w->lsu_out--;
@@ -69,15 +69,16 @@ void tm_writeback(vt_timing *t, unsigned smi) {
   tm_sm *s = &t->sms[smi];
   uint64_t now = t->now;
   bool port[3] = {false, false, false};
+  if (!s->uq_busy) return;
   for (unsigned k = 0; k < sizeof wb_order; k++) {
+    if (!((s->uq_busy >> wb_order[k]) & 1u)) continue;
     tm_unitq *q = &s->uq[wb_order[k]];
-    if (!q->n) continue;
-    int oi = q->q[q->head];
-    tm_op *op = &t->ops[oi];
-    if (op->ready > now) {
-      tm_wake(t, op->ready);
+    if (q->head_ready > now) {
+      tm_wake(t, q->head_ready);
       continue;
     }
+    int oi = q->q[q->head];
+    tm_op *op = &t->ops[oi];
     unsigned p = op->dst_kind == TM_R_X ? (op->dst_reg ? 1 : 0) : op->dst_kind == TM_R_V ? 2 : 0;
     if (p && port[p]) {
       TMC(t, smi, wb_conflicts)++;
@@ -87,6 +88,10 @@ void tm_writeback(vt_timing *t, unsigned smi) {
     port[p] = p != 0;
     q->head = (q->head + 1) % TM_UQ;
     q->n--;
+    if (q->n)
+      q->head_ready = t->ops[q->q[q->head]].ready;
+    else
+      s->uq_busy &= ~(1u << wb_order[k]);
     t->progress = true;
     complete(t, smi, oi);
   }
@@ -147,6 +152,8 @@ static void push_result(tm_sm *s, unsigned u, tm_op *ops, int oi) {
   }
   q->q[(q->head + pos) % TM_UQ] = oi;
   q->n++;
+  s->uq_busy |= 1u << u;
+  if (pos == 0) q->head_ready = ops[oi].ready;
 }
 
 static void barrier_arrive(vt_timing *t, unsigned smi, tm_warp *w) {
@@ -247,11 +254,11 @@ static void issue_stage(vt_timing *t, unsigned smi) {
       while (b) {
         unsigned i = (unsigned)__builtin_ctz(b);
         b &= b - 1;
-        tm_op *op = &t->ops[s->cu[i]];
-        if (op->ready > now) {
-          tm_wake(t, op->ready);
+        if (s->cu_ready[i] > now) {
+          tm_wake(t, s->cu_ready[i]);
           continue;
         }
+        tm_op *op = &t->ops[s->cu[i]];
         if (!unit_ready(t, s, op->unit)) continue;
         issue_op(t, smi, i);
         *rr = i;
@@ -285,12 +292,14 @@ static void collect_stage(vt_timing *t, unsigned smi) {
       b &= b - 1;
       tm_op *op = &t->ops[s->cu[i]];
       op->lost_bank = false;
+      s->cu_lost &= ~(1u << i);
       for (unsigned j = 0; j < op->nsrc; j++) {
         if (!((op->pending >> j) & 1)) continue;
         unsigned bank = op->src_bank[j];
         uint32_t *u = &used[op->src_kind[j]];
         if ((*u >> bank) & 1) {
           op->lost_bank = true;
+          s->cu_lost |= 1u << i;
           s->c[VT_C_bank_conflicts]++;
           continue;
         }
@@ -300,6 +309,7 @@ static void collect_stage(vt_timing *t, unsigned smi) {
       t->progress = true;
       if (!op->pending) {
         op->ready = now + (c->oc_latency > 1 ? c->oc_latency - 1 : 1);
+        s->cu_ready[i] = op->ready;
         s->cu_pending &= ~(1u << i);
       }
     }
@@ -350,20 +360,39 @@ static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn 
   return total;
 }
 
+/* drop the consumed groups at the head of the warp's buffer; false when the
+ * group of pc has not arrived. The buffer holds consecutive groups from the
+ * last redirect on; should pc be outside the fetched sequence (it cannot be
+ * after a redirect), the buffer is flushed and refetched from pc. */
+static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
+  uint32_t fb = t->cfg.fetch_bytes;
+  bool popped = false;
+  while (w->ib_n) {
+    tm_group *g = &w->ib[w->ib_head];
+    if (pc >= g->pc && pc < (uint64_t)g->pc + 4u * g->n) { /* may end at 4 GiB */
+      /* the SlowDown register loads the next group only once the warp's
+       * last instruction has left the collector */
+      if (popped) g->ready = tm_max(g->ready, t->now + t->cfg.group_switch_cycles);
+      return true;
+    }
+    if (pc < g->pc) break;
+    w->ib_head = (w->ib_head + 1) % TM_IBUF;
+    w->ib_n--;
+    popped = true;
+  }
+  uint64_t grp = pc & ~(fb - 1u);
+  if (w->ib_n || grp > w->fetch_pc || w->fetch_pc - grp > TM_FQ * fb)
+    tm_ibuf_flush(s, w, pc);
+  return false;
+}
+
 /* the warp's decoded next instruction, absorbing regext prefixes; returns
  * false (with w->reason set) when none is ready */
 static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
   uint64_t now = t->now;
   for (;;) {
     uint32_t pc = w->fw->pc;
-    while (w->ib_n) {
-      tm_group *g = &w->ib[w->ib_head];
-      if (pc >= g->pc && pc < (uint64_t)g->pc + 4u * g->n) break; /* may end at 4 GiB */
-      w->ib_head = (w->ib_head + 1) % TM_IBUF;
-      w->ib_n--;
-    }
-    if (!w->ib_n) {
-      w->fetch_pc = pc; /* nothing buffered: fetch from the warp's pc */
+    if (!ib_sync(t, &t->sms[smi], w, pc)) {
       w->reason = TM_ST_IBUFFER;
       return false;
     }
@@ -416,9 +445,10 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
     return false;
   }
   if (w->in_oc) {
-    tm_op *op = &t->ops[w->oc_op];
-    w->reason = op->lost_bank ? TM_ST_BANK
-                : (op->pending || op->ready > now) ? TM_ST_OPCOL : TM_ST_UNIT;
+    tm_sm *s = &t->sms[smi];
+    unsigned cu = w->oc_cu;
+    w->reason = (s->cu_lost >> cu) & 1u ? TM_ST_BANK
+                : ((s->cu_pending >> cu) & 1u) || s->cu_ready[cu] > now ? TM_ST_OPCOL : TM_ST_UNIT;
     return false;
   }
   if (w->oc_free_at > now) {
@@ -539,11 +569,16 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   w->oc_op = oi;
   w->inflight++;
   w->reason = TM_ST_ISSUE;
+  s->rhist[TM_ST_DISPATCH]--;
+  s->rhist[TM_ST_ISSUE]++;
   op->ready = op->pending ? TM_NEVER : t->now + t->cfg.oc_latency_noreg;
   if (!op->pending) tm_wake(t, op->ready);
   for (unsigned i = 0; i < t->ncu; i++)
     if (s->cu[i] < 0) {
       s->cu[i] = oi;
+      s->cu_ready[i] = op->ready;
+      s->cu_lost &= ~(1u << i);
+      w->oc_cu = (uint8_t)i;
       s->ncu_used++;
       s->cu_path[op->path] |= 1u << i;
       if (op->pending) s->cu_pending |= 1u << i;
@@ -555,6 +590,8 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
 
 static void dispatch_stage(vt_timing *t, unsigned smi) {
   tm_sm *s = &t->sms[smi];
+  memset(s->rhist, 0, sizeof s->rhist);
+  s->ncounted = 0;
   if (!s->nwarps_res) return;
   uint64_t now = t->now;
   uint32_t elig[2] = {0, 0};
@@ -567,8 +604,19 @@ static void dispatch_stage(vt_timing *t, unsigned smi) {
     }
     if (warp_eligible(t, smi, w)) elig[w->hinfo->path] |= 1u << slot;
     if (t->err_rc) return;
+    s->rhist[w->reason]++; /* the stall accounting of this cycle (run.c) */
+    s->ncounted++;
+    w->counted_at = now;
   }
   /* V takes the first free collector unit, then X */
+  if (t->cfg.dispatch_arbiters == 1) { /* one round-robin arbiter for both paths */
+    uint32_t m = elig[TM_X] | elig[TM_V];
+    if (!m || s->ncu_used >= t->ncu) return;
+    uint32_t after = s->rr_v + 1 >= 32 ? 0 : m & ~((2u << s->rr_v) - 1u);
+    s->rr_v = (unsigned)__builtin_ctz(after ? after : m);
+    dispatch(t, smi, s->rr_v);
+    return;
+  }
   static const unsigned order[2] = {TM_V, TM_X};
   for (unsigned k = 0; k < 2; k++) {
     unsigned path = order[k];

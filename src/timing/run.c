@@ -96,9 +96,11 @@ static void reset_sms(vt_timing *t) {
     sm->nwarps_res = 0;
     for (unsigned i = 0; i < t->ncu; i++) sm->cu[i] = -1;
     sm->ncu_used = 0;
-    sm->cu_path[0] = sm->cu_path[1] = sm->cu_pending = 0;
+    sm->cu_path[0] = sm->cu_path[1] = sm->cu_pending = sm->cu_lost = 0;
     memset(sm->uq, 0, sizeof sm->uq);
+    sm->uq_busy = 0;
     sm->lsu_mshr_used = 0;
+    sm->fq_n = 0;
   }
   t->op_free = -1;
   for (unsigned i = t->nops; i-- > 0;) {
@@ -107,27 +109,26 @@ static void reset_sms(vt_timing *t) {
   }
 }
 
+/* stall accounting: the reasons of this cycle (histogram of the dispatch
+ * stage) hold until 'next' */
 static void account(vt_timing *t, uint64_t next) {
   uint64_t d = next - t->now;
   for (unsigned s = 0; s < t->nsm; s++) {
     tm_sm *sm = &t->sms[s];
-    if (!sm->nwarps_res) continue;
+    if (!sm->ncounted) continue;
     uint64_t *c = sm->c;
-    bool busy = false;
+    c[VT_C_warp_cycles] += d * sm->ncounted;
+    c[VT_C_sm_busy_cycles] += d;
+    for (unsigned r = 0; r < TM_ST_COUNT; r++) c[VT_C_st_issue + r] += d * sm->rhist[r];
+    if (!t->tl) continue;
     for (unsigned slot = 0; slot < t->nslots; slot++) {
       tm_warp *w = &sm->warps[slot];
-      if (!w->fw || w->start_at > t->now) continue;
-      busy = true;
-      c[VT_C_warp_cycles] += d;
-      c[VT_C_st_issue + w->reason] += d; /* an issue always makes progress: d = 1 */
-      if (t->tl && w->reason != w->span_reason) {
-        if (w->span_reason < TM_ST_COUNT && w->span_reason != TM_ST_ISSUE)
-          tm_tl_span(t, s, slot, tm_reason_names[w->span_reason], w->span_start, t->now);
-        w->span_reason = w->reason;
-        w->span_start = t->now;
-      }
+      if (!w->fw || w->start_at > t->now || w->reason == w->span_reason) continue;
+      if (w->span_reason < TM_ST_COUNT && w->span_reason != TM_ST_ISSUE)
+        tm_tl_span(t, s, slot, tm_reason_names[w->span_reason], w->span_start, t->now);
+      w->span_reason = w->reason;
+      w->span_start = t->now;
     }
-    if (busy) c[VT_C_sm_busy_cycles] += d;
   }
 }
 
@@ -181,6 +182,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   t->executed = 0;
   t->budget = dev->cfg.max_insns;
   t->next_wg = t->done_wg = 0;
+  t->done_not_before = 0;
   t->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   t->launch_start = t->now;
   t->cta_free = t->now + c->launch_overhead;
@@ -199,7 +201,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
     for (unsigned s = 0; s < t->nsm && !t->err_rc; s++) tm_sm_cycle(t, s);
     if (t->err_rc) break;
     if (t->done_wg == t->total_wg) {
-      end = t->now + 1;
+      end = tm_max(t->now + 1, t->done_not_before);
       account(t, end);
       break;
     }
@@ -224,6 +226,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   rc = t->err_rc;
   uint64_t cycles = end - t->launch_start;
   for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c[VT_C_cycles] = cycles;
+  t->total_cycles += cycles;
   if (vt_sim_dump_wanted(rc))
     for (unsigned s = 0; s < t->nsm; s++)
       for (unsigned i = 0; i < t->sms[s].nwgs; i++) vt_sim_dump_wg(dev, t->sms[s].wgs[i]->fw, s);

@@ -59,6 +59,7 @@ typedef struct tm_cache {
   uint64_t *valid_at; /* fill time: a line with valid_at > now is an outstanding miss */
   uint64_t *stamp;    /* LRU time stamp */
   uint8_t *dirty;
+  uint32_t *old_tag;  /* line replaced by the fill in flight (readable until valid_at) */
   uint16_t lfsr;
   bool random;
 } tm_cache;
@@ -70,6 +71,10 @@ int tm_cache_find(const tm_cache *c, uint32_t line);
 /* entry to replace in line's set (prefers invalid ways, then lines not in flight) */
 int tm_cache_victim(tm_cache *c, uint32_t line, uint64_t now);
 void tm_cache_touch(tm_cache *c, int e, uint64_t now);
+/* the replaced line of an entry whose fill is in flight is still there */
+bool tm_cache_old_hit(const tm_cache *c, uint32_t line, uint64_t now);
+/* entry e receives line, valid from 'fill' (the line it held stays until then) */
+void tm_cache_fill(tm_cache *c, int e, uint32_t line, uint64_t fill, uint64_t now);
 
 /* ---- collector units and in-flight instructions ---- */
 #define TM_MAX_REQ 32
@@ -102,6 +107,7 @@ typedef struct tm_op {
 typedef struct tm_unitq {
   int q[TM_UQ];
   unsigned head, n;
+  uint64_t head_ready; /* result time of the head op (valid when n > 0) */
 } tm_unitq;
 
 /* ---- warps ---- */
@@ -126,8 +132,9 @@ typedef struct tm_warp {
   struct tm_wg *wg;
   uint64_t start_at;  /* cycle the warp entered the SM (it is active from then) */
   /* front end */
-  uint32_t fetch_pc;
-  uint64_t fetch_block; /* I-cache miss: no fetch before this */
+  uint64_t fetch_pc;     /* next group to request (2^32: past the last one) */
+  uint32_t fetch_epoch;  /* requests of an older epoch are squashed */
+  uint64_t retry_until;  /* refetching a missing line: no hit before this */
   tm_group ib[TM_IBUF];
   unsigned ib_head, ib_n;
   /* decoded head instruction */
@@ -142,9 +149,11 @@ typedef struct tm_warp {
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */
   uint8_t reason;              /* stall reason of the current cycle */
+  uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
   uint8_t span_reason;         /* timeline: current span */
   uint64_t span_start;
   int oc_op;                   /* its op in the collector (in_oc) */
+  uint8_t oc_cu;               /* ... and its collector unit */
 } tm_warp;
 
 typedef struct tm_wg {
@@ -155,6 +164,15 @@ typedef struct tm_wg {
   uint32_t lds;
   bool live;
 } tm_wg;
+
+/* an I-cache request in flight */
+#define TM_FQ 4
+typedef struct tm_fetchreq {
+  uint64_t at, resp, fill; /* requested, response, line valid (<= at: hit) */
+  uint32_t pc, epoch;
+  uint16_t warp;
+  uint16_t n;              /* instructions in the group from pc (up to 1024) */
+} tm_fetchreq;
 
 /* ---- SM ---- */
 typedef struct tm_sm {
@@ -167,9 +185,15 @@ typedef struct tm_sm {
   int *cu;             /* collector units: op index or -1 */
   uint32_t cu_path[2]; /* units holding an X / V instruction (bit per unit, ncu <= 32) */
   uint32_t cu_pending; /* units still reading operands */
+  uint32_t cu_lost;    /* units that lost a bank arbitration in the last cycle */
+  uint64_t cu_ready[32]; /* issue-valid time of each unit's op (mirrors op->ready) */
   unsigned ncu_used;
   unsigned rr_x, rr_v, rr_cu_x, rr_cu_v, rr_bank;
   tm_unitq uq[TM_U_COUNT];
+  uint32_t uq_busy;    /* units with results queued (bit per unit) */
+  tm_fetchreq fq[TM_FQ]; /* I-cache requests in flight, in request order */
+  unsigned fq_head, fq_n;
+  uint32_t fetch_epochs;
   uint64_t sfu_free, lsu_free;
   unsigned lsu_mshr_used;
   /* memory system, per SM */
@@ -179,8 +203,12 @@ typedef struct tm_sm {
   uint8_t *l1d_mshr_sub;
   uint32_t *l1d_mshr_line;
   uint64_t *l1d_wshr;  /* release times */
-  uint64_t *l1i_mshr;
+  uint64_t *l1i_mshr;       /* fill time of each I-cache miss entry */
+  uint32_t *l1i_mshr_line;  /* its line + 1; 0 = free */
+  uint64_t l1i_next_fill;   /* earliest fill in flight (TM_NEVER: none) */
   uint64_t *c;         /* counters of the current launch */
+  uint16_t rhist[TM_ST_COUNT]; /* resident started warps per stall reason, this cycle */
+  uint16_t ncounted;
   bool x_issued_now;   /* FIN quirk bookkeeping */
   bool v_scalar_now;
 } tm_sm;
@@ -211,6 +239,7 @@ struct vt_timing {
   bool progress;
   uint64_t executed, budget;
   uint64_t next_wg, total_wg, done_wg;
+  uint64_t done_not_before; /* completion reported after the workgroup-end flushes */
   uint64_t cta_free; /* allocator free from */
   unsigned cta_pref;
   int err_rc;
@@ -219,6 +248,7 @@ struct vt_timing {
    * launch is sms[s].c */
   const vt_stats *stats;
   unsigned nlaunch; /* launches run on this model (timeline processes) */
+  uint64_t total_cycles; /* of every launch this model ran */
   /* timeline */
   FILE *tl;
   bool tl_first;
@@ -239,11 +269,14 @@ uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, ui
                         uint64_t *accepted);
 /* fetch of 'line': time the line is available (== at on a hit) */
 uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, bool *hit);
-void tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at);
+/* write the I-cache fills that have arrived by 'now' */
+void tm_l1i_fills(vt_timing *t, unsigned sm, uint64_t now);
+/* returns the time the flush has finished (memory writes included) */
+uint64_t tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at);
 enum { TM_RD, TM_WR, TM_AMO };
 /* frontend.c */
 void tm_fetch(vt_timing *t, unsigned sm);
-void tm_ibuf_flush(tm_warp *w, uint32_t pc);
+void tm_ibuf_flush(tm_sm *s, tm_warp *w, uint32_t pc);
 /* pipeline.c */
 int tm_sm_cycle(vt_timing *t, unsigned sm);
 void tm_writeback(vt_timing *t, unsigned sm);
