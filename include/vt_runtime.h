@@ -175,6 +175,11 @@ typedef struct vt_rt_stats {
 
 int vt_rt_stats_get(vt_rt *rt, vt_rt_stats *out);
 
+/* Simulated cycles of all launches so far when the device runs on the
+ * timing model (VT_TIMING, docs/timing.md): *timed = 1 and *cycles the
+ * total; otherwise *timed = 0 and *cycles = 0 (rt_cycles.c). */
+int vt_rt_timing_cycles(vt_rt *rt, uint64_t *cycles, int *timed);
+
 #ifdef __cplusplus
 }
 #endif
