@@ -51,7 +51,6 @@ typedef struct vtcl_device_props {
   unsigned warp_width;  /* threads per warp: the configured one, else 32 */
   uint64_t lds_bytes;   /* local memory per SM */
   size_t max_group;     /* largest workgroup */
-  bool timed;           /* VT_TIMING: launches run on the timing model */
 } vtcl_device_props;
 
 struct _cl_platform_id {

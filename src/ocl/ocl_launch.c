@@ -21,9 +21,12 @@ static uint32_t packed_size(const vtcl_arg *args, unsigned n) {
   return off;
 }
 
+/* With argument information every argument must be set; without, the
+ * arguments are 0 .. the highest index set, and they must fill the bytes
+ * the kernel is seen to read (the derived count assumes 4-byte arguments,
+ * so it is not a requirement: one long fills two 4-byte slots). */
 static cl_int check_args(cl_kernel k) { /* ctx locked */
-  unsigned n = vtcl_kernel_num_args(k);
-  if (!k->info && k->nargs > n) n = k->nargs;
+  unsigned n = k->info ? k->info->nargs : k->nargs;
   for (unsigned i = 0; i < n; i++)
     if (i >= k->nargs || k->args[i].kind == VTCL_ARG_UNSET) {
       vtcl_notify(k->prog->ctx, false, "kernel '%s': argument %u is not set", k->name, i);

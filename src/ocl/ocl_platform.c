@@ -33,6 +33,8 @@ static void read_props(void) {
   char msg[400];
   if (vt_rt_create(NULL, &rt, msg, sizeof msg) != 0) {
     snprintf(props.error, sizeof props.error, "vt OpenCL: the device is unavailable: %s", msg);
+    /* OpenCL has no channel for this before a context exists: say it once */
+    fprintf(stderr, "%s\n", props.error);
     return;
   }
   vt_device_h dev = vt_rt_device(rt);
@@ -46,10 +48,6 @@ static void read_props(void) {
   unsigned warps = props.warp_slots < 32 ? props.warp_slots : 32;
   props.max_group = (size_t)props.warp_width * warps;
   if (props.max_group > 1024) props.max_group = 1024;
-  uint64_t cycles;
-  int timed = 0;
-  vt_rt_timing_cycles(rt, &cycles, &timed);
-  props.timed = timed != 0;
   vt_rt_destroy(rt);
   props.ok = true;
 }
@@ -100,12 +98,7 @@ cl_int CL_API_CALL vtcl_GetDeviceIDs(cl_platform_id p, cl_device_type device_typ
   if ((num_entries == 0 && devices) || (!devices && !num_devices)) return CL_INVALID_VALUE;
   if (num_devices) *num_devices = 0;
   if (!(device_type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT))) return CL_DEVICE_NOT_FOUND;
-  const vtcl_device_props *d = vtcl_props();
-  if (!d->ok) {
-    /* the only way to tell the user why there is no device */
-    fprintf(stderr, "%s\n", d->error);
-    return CL_DEVICE_NOT_FOUND;
-  }
+  if (!vtcl_props()->ok) return CL_DEVICE_NOT_FOUND; /* read_props said why */
   if (devices) devices[0] = vtcl_device();
   if (num_devices) *num_devices = 1;
   return CL_SUCCESS;
