@@ -2,9 +2,10 @@
 (examples/kernels/vecadd.s, with its .vt.kernel_args section) is built
 from its binary and run on arrays; the result must equal numpy's float32
 sum, and the kernel's argument information must be what the directives
-say.
+say. Then README's PyOpenCL example (the python block of its "OpenCL"
+section) runs as it is and must print "vecadd on vt: ok".
 
-Usage: python3 ocl_pyopencl_test.py VT CRT0 VECADD_S ICD_FILE TMP_ROOT
+Usage: python3 ocl_pyopencl_test.py VT SOURCE_DIR ICD_FILE TMP_ROOT
 (exit 77 when pyopencl or numpy cannot be imported)
 """
 import os
@@ -12,7 +13,9 @@ import subprocess
 import sys
 import tempfile
 
-vt, crt0, vecadd_s, icd, tmp_root = sys.argv[1:6]
+vt, src, icd, tmp_root = sys.argv[1:5]
+crt0 = os.path.join(src, "examples", "kernels", "crt0.s")
+vecadd_s = os.path.join(src, "examples", "kernels", "vecadd.s")
 os.environ["OCL_ICD_VENDORS"] = icd
 try:
     import numpy as np
@@ -66,5 +69,16 @@ with tempfile.TemporaryDirectory(dir=tmp_root, prefix="ocl_pyopencl.") as tmp:
           k.get_arg_info(1, ka.ADDRESS_QUALIFIER) == cl.kernel_arg_address_qualifier.GLOBAL)
     check("device name", ctx.devices[0].name == "Ventus GPGPU (vt simulator)")
 
-print("%d passed, %d failed" % (7 - failed, failed))
+    readme = open(os.path.join(src, "README.md")).read()
+    section = readme[readme.index("\n## OpenCL\n"):]
+    example = section[section.index("```python\n") + 10:section.index("\n```\n")]
+    run = subprocess.run([sys.executable, "-c", example], cwd=tmp, capture_output=True,
+                         text=True)
+    check("README's example prints 'vecadd on vt: ok'",
+          run.returncode == 0 and run.stdout == "vecadd on vt: ok\n")
+    if run.returncode != 0 or run.stdout != "vecadd on vt: ok\n":
+        print(run.stdout, run.stderr)
+    check("README's example has 10 lines", example.count("\n") + 1 == 10)
+
+print("%d passed, %d failed" % (9 - failed, failed))
 sys.exit(1 if failed else 0)
