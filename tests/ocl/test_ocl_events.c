@@ -3,6 +3,9 @@
  * statuses; failed events propagating to waiting commands; markers,
  * barriers and waits; profiling times (ordered, present only on profiling
  * queues and for finished commands). */
+#include <pthread.h>
+#include <time.h>
+
 #include "ocl_test_util.h"
 
 typedef struct seen {
@@ -211,6 +214,44 @@ TEST(profiling) {
   fx_close(&f);
 }
 
+/* Threads: one blocks in a read held by a user event and in clFinish;
+ * another sets the event. */
+typedef struct waiter {
+  fx *f;
+  cl_mem m;
+  cl_event user;
+  uint32_t out;
+  cl_int read_rc, finish_rc;
+} waiter;
+
+static void *wait_thread(void *arg) {
+  waiter *w = arg;
+  w->read_rc = clEnqueueReadBuffer(w->f->q, w->m, CL_TRUE, 0, 4, &w->out, 1, &w->user, NULL);
+  w->finish_rc = clFinish(w->f->q);
+  return NULL;
+}
+
+TEST(another_thread_completes_a_user_event) {
+  fx f;
+  if (fx_open(st, &f)) return;
+  cl_int err;
+  uint32_t v = 0x600d;
+  waiter w = {&f, NULL, NULL, 0, 99, 99};
+  w.m = clCreateBuffer(f.ctx, CL_MEM_COPY_HOST_PTR, 4, &v, &err);
+  w.user = clCreateUserEvent(f.ctx, &err);
+  pthread_t t;
+  CHECK(st, pthread_create(&t, NULL, wait_thread, &w) == 0);
+  struct timespec pause = {0, 20 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  CHECK(st, w.read_rc == 99); /* still blocked */
+  CHECK_CL(st, clSetUserEventStatus(w.user, CL_COMPLETE), CL_SUCCESS);
+  pthread_join(t, NULL);
+  CHECK(st, w.read_rc == CL_SUCCESS && w.finish_rc == CL_SUCCESS && w.out == 0x600d);
+  clReleaseEvent(w.user);
+  clReleaseMemObject(w.m);
+  fx_close(&f);
+}
+
 /* A queue released with a command still waiting keeps it: it runs when
  * the user event completes. */
 TEST(released_queue_finishes_its_commands) {
@@ -234,4 +275,5 @@ TEST(released_queue_finishes_its_commands) {
 }
 
 RUN_TESTS(T(user_event_holds_commands), T(failed_event_propagates), T(markers_barriers_waits),
-          T(profiling), T(released_queue_finishes_its_commands))
+          T(profiling), T(another_thread_completes_a_user_event),
+          T(released_queue_finishes_its_commands))
