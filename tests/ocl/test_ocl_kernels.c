@@ -269,7 +269,8 @@ TEST(set_kernel_arg_checks) {
   CHECK_CL(st, clSetKernelArg(k, 0, sizeof other, &other), CL_INVALID_MEM_OBJECT);
   CHECK_CL(st, clSetKernelArg(k, 0, sizeof fake, &fake), CL_INVALID_MEM_OBJECT);
   CHECK_CL(st, clSetKernelArg(k, 3, sizeof i, &i), CL_SUCCESS);
-  CHECK_CL(st, clSetKernelArg(k, 3, 8, &i), CL_INVALID_ARG_SIZE);
+  cl_long wide = 4;
+  CHECK_CL(st, clSetKernelArg(k, 3, sizeof wide, &wide), CL_INVALID_ARG_SIZE);
   CHECK_CL(st, clSetKernelArg(k, 3, sizeof i, NULL), CL_INVALID_ARG_VALUE);
   CHECK_CL(st, clSetKernelArg(k, 5, 64, &i), CL_INVALID_ARG_VALUE);
   CHECK_CL(st, clSetKernelArg(k, 5, 0, NULL), CL_INVALID_ARG_SIZE);
