@@ -176,6 +176,11 @@ double vt_rt_counter(vt_rt *rt, vt_counter c);
  * interrupt flag. */
 vt_session *vt_rt_session(vt_rt *rt);
 
+/* Simulated cycles of all launches so far when the device runs on the
+ * timing model (VT_TIMING, docs/timing.md): *timed = 1 and *cycles the
+ * total; otherwise *timed = 0 and *cycles = 0. */
+int vt_rt_timing_cycles(vt_rt *rt, uint64_t *cycles, int *timed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,11 +7,12 @@
 #                                             the packages of each PROFILE
 #   sh scripts/install-deps.sh --list [PROFILE...]   print the packages only
 #
-# Profiles, for optional parts of vt (`all` is every one of them). Only
-# `tools` is used today (bench/run.sh times with hyperfine when present);
-# the others are for parts still to come, so that CI has them already:
+# Profiles, for optional parts of vt (`all` is every one of them). `tools`
+# (bench/run.sh times with hyperfine when present) and `opencl` (libvtocl
+# and its tests, docs/opencl.md) are used today; the others are for parts
+# still to come, so that CI has them already:
 #   compiler  kernel compiler: clang/LLVM 14 development files, libclc
-#   opencl    OpenCL: ICD loader, headers, clinfo, PoCL, PyOpenCL
+#   opencl    OpenCL platform: ICD loader, headers, clinfo, PoCL, PyOpenCL
 #   debug     debugger: gdb-multiarch, libedit
 #   cluster   cluster runs: Slurm, munge
 #   browser   browser tests: chromium

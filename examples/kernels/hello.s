@@ -3,6 +3,8 @@
 # lane through vt_printf (vtprintf.s), reading its lanes' results back.
 # Arguments (argument buffer at a0): out (int *). 1-D; the local size must be
 # a multiple of the threads per warp.
+# Argument information for OpenCL (.vt.kernel_args, docs/opencl.md):
+    .vt_kernel_arg hello, global, 4, out, "int*"
     .text
     .globl hello
     .type hello, @function

@@ -6,6 +6,14 @@
 # TS*TS floats each). Per tile: each work-item copies one element of A and
 # one of B into the local tiles, barrier, TS multiply-adds from the tiles,
 # barrier.
+# Argument information for OpenCL (.vt.kernel_args, docs/opencl.md):
+    .vt_kernel_arg matmul, global, 4, A, "float*", const
+    .vt_kernel_arg matmul, global, 4, B, "float*", const
+    .vt_kernel_arg matmul, global, 4, C, "float*"
+    .vt_kernel_arg matmul, value, 4, N, "int"
+    .vt_kernel_arg matmul, value, 4, K, "int"
+    .vt_kernel_arg matmul, local, 4, As, "float*"
+    .vt_kernel_arg matmul, local, 4, Bs, "float*"
     .text
     .globl matmul
     .type matmul, @function

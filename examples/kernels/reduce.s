@@ -7,6 +7,10 @@
 # writes the sum to scratch[lid] and all meet again. Slots >= s are never
 # read again, so the extra writes are harmless, and the barrier between the
 # reads and the writes keeps the warps from racing.
+# Argument information for OpenCL (.vt.kernel_args, docs/opencl.md):
+    .vt_kernel_arg reduce, global, 4, in, "int*", const
+    .vt_kernel_arg reduce, global, 4, partial, "int*"
+    .vt_kernel_arg reduce, local, 4, scratch, "int*"
     .text
     .globl reduce
     .type reduce, @function

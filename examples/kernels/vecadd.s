@@ -1,6 +1,10 @@
 # vecadd.s - C[i] = A[i] + B[i] (float), one work-item per lane.
 # Arguments (argument buffer at a0): A, B, C (device addresses).
 # Global id = global offset x + group x * local size x + tid + lane.
+# Argument information for OpenCL (.vt.kernel_args, docs/opencl.md):
+    .vt_kernel_arg vecadd, global, 4, A, "float*", const
+    .vt_kernel_arg vecadd, global, 4, B, "float*", const
+    .vt_kernel_arg vecadd, global, 4, C, "float*"
     .text
     .globl vecadd
     .type vecadd, @function

@@ -38,6 +38,7 @@ void vt_asm_free(vt_asm *as) {
   avec_free(&as->files);
   abuf_free(&as->errors);
   abuf_free(&as->strbuf);
+  asm_kargs_free(as);
   free(as->stmt);
   arena_free(&as->mem);
   free(as);

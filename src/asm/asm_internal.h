@@ -163,6 +163,7 @@ struct vt_asm {
   uint32_t qcol;
   char qmsg[200];
   abuf strbuf; /* scratch for string literals */
+  struct asm_kargs *kargs; /* .vt_kernel / .vt_kernel_arg declarations (kargs.c) */
 };
 
 /* ---- shared helpers ---- */
@@ -263,6 +264,13 @@ int parse_xreg_tok(vt_asm *as, cursor *c, bool fnames);
 
 /* directive.c */
 void asm_directive(vt_asm *as, const char *name, size_t len, uint32_t col, cursor *c);
+
+/* kargs.c: kernel argument directives and the .vt.kernel_args section */
+void asm_kargs_directive(vt_asm *as, bool arg, cursor *c);
+/* The section's bytes (malloc'd; NULL and 0 when no kernel was declared);
+ * -1 after reporting a kernel that is not a global function in g. */
+int asm_kargs_section(vt_asm *as, const symtab *g, uint8_t **data, size_t *size);
+void asm_kargs_free(vt_asm *as);
 
 /* link.c */
 int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size);

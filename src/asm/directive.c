@@ -370,7 +370,7 @@ typedef enum dkind {
   D_IGNORE, D_TEXT, D_DATA, D_RODATA, D_BSS, D_SDATA, D_SBSS, D_SECTION, D_PUSHSECTION,
   D_POPSECTION, D_PREVIOUS, D_GLOBL, D_LOCAL, D_WEAK, D_TYPE, D_SIZE, D_ALIGN, D_P2ALIGN,
   D_BALIGN, D_BYTE, D_HALF, D_WORD, D_DWORD, D_STRING, D_ASCII, D_SPACE, D_EQU, D_EQUIV,
-  D_INSN, D_ORG, D_COMM, D_LCOMM, D_END, D_ULEB, D_SLEB
+  D_INSN, D_ORG, D_COMM, D_LCOMM, D_END, D_ULEB, D_SLEB, D_VT_KERNEL, D_VT_KERNEL_ARG
 } dkind;
 
 static const struct {
@@ -392,6 +392,7 @@ static const struct {
     {".set", D_EQU},         {".equiv", D_EQUIV},       {".insn", D_INSN},
     {".org", D_ORG},         {".comm", D_COMM},         {".lcomm", D_LCOMM},
     {".end", D_END},         {".uleb128", D_ULEB},      {".sleb128", D_SLEB},
+    {".vt_kernel", D_VT_KERNEL}, {".vt_kernel_arg", D_VT_KERNEL_ARG}, /* src/asm/kargs.c */
     /* accepted and ignored */
     {".option", D_IGNORE},   {".file", D_IGNORE},       {".ident", D_IGNORE},
     {".attribute", D_IGNORE}, {".addrsig", D_IGNORE},   {".addrsig_sym", D_IGNORE},
@@ -467,5 +468,7 @@ void asm_directive(vt_asm *as, const char *name, size_t len, uint32_t col, curso
   case D_END: as->ended = true; return;
   case D_ULEB: d_leb(as, c, false); return;
   case D_SLEB: d_leb(as, c, true); return;
+  case D_VT_KERNEL: asm_kargs_directive(as, false, c); return;
+  case D_VT_KERNEL_ARG: asm_kargs_directive(as, true, c); return;
   }
 }

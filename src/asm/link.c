@@ -213,7 +213,7 @@ static void global_define(vt_asm *as, symtab *g, asym *s) {
 }
 
 typedef struct linkctx {
-  vt_ew_section secs[CAT_COUNT + 1]; /* + .riscv.attributes */
+  vt_ew_section secs[CAT_COUNT + 2]; /* + .riscv.attributes, .vt.kernel_args */
   size_t nsecs;
   int out_index[CAT_COUNT]; /* category -> index in secs, -1 if not emitted */
   abuf data[CAT_COUNT];
@@ -239,6 +239,8 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
   memset(&L, 0, sizeof L);
   L.syms.elem = sizeof(vt_ew_symbol);
   int rc = -1;
+  uint8_t *kargs = NULL;
+  size_t kargs_size = 0;
   as->f = NULL;
 
   /* 1. global definitions */
@@ -467,6 +469,18 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
   at->size = sizeof attributes; /* the string's terminating NUL ends the arch tag */
   at->data = attributes;
   at->segment = -1;
+  /* .vt.kernel_args from the .vt_kernel_arg directives (kargs.c) */
+  if (asm_kargs_section(as, &g, &kargs, &kargs_size) != 0) goto out;
+  if (kargs) {
+    vt_ew_section *ka = &L.secs[L.nsecs++];
+    memset(ka, 0, sizeof *ka);
+    ka->name = ".vt.kernel_args";
+    ka->type = SHT_PROGBITS;
+    ka->align = 4;
+    ka->size = (uint32_t)kargs_size;
+    ka->data = kargs;
+    ka->segment = -1;
+  }
   img.secs = L.secs;
   img.nsecs = L.nsecs;
   img.syms = L.syms.p;
@@ -480,6 +494,7 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
 out:
   if (as->oom && !as->nerrors) asm_error_at(as, "<link>", 1, 1, "out of memory");
   symtab_free(&g);
+  free(kargs);
   for (int i = 0; i < CAT_COUNT; i++) abuf_free(&L.data[i]);
   avec_free(&L.syms);
   return rc;

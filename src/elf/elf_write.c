@@ -78,6 +78,7 @@ int vt_elf_write_exec(const vt_ew_image *img, uint8_t **out, size_t *out_size) {
     i = j;
   }
   for (size_t i = nload; i < ns; i++) { /* non-allocated: after the segments */
+    off = align_up(off, img->secs[i].align ? img->secs[i].align : 1);
     sec_off[i] = off;
     off += img->secs[i].size;
   }

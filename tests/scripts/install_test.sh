@@ -10,7 +10,10 @@
 #  - a host program (examples/vecadd.c) built with `pkg-config --cflags
 #    --libs vt` links the installed shared libvt, finds it at run time through
 #    the RUNPATH that vt.pc adds, and checks its kernel's results;
-#  - a program linked statically through pkg-config runs.
+#  - a program linked statically through pkg-config runs;
+#  - when the OpenCL platform was built: libvtocl.so and P/etc/OpenCL/vendors/
+#    vtocl.icd naming it (for the prefix /usr: /etc/OpenCL/vendors), and the
+#    installed platform loads through the ICD loader (clinfo, if present).
 # Usage: install_test.sh SOURCE_DIR BUILD_DIR TMP_ROOT
 set -eu
 SRC=$1
@@ -104,4 +107,22 @@ C
 if cc "$T/use.c" $(pkg-config --cflags --libs --static vt) -static -o "$T/use" && "$T/use"; then
   ok static_program_runs
 else fail static_program_runs; fi
+
+# the OpenCL platform (built when the OpenCL headers exist)
+if [ -e "$BUILD/src/ocl/libvtocl.so" ]; then
+  icd=$P/etc/OpenCL/vendors/vtocl.icd
+  lib=$(ls "$P"/lib*/libvtocl.so 2>/dev/null | head -n 1)
+  if [ -f "$icd" ] && [ -n "$lib" ] && [ "$(cat "$icd")" = "$lib" ]; then
+    ok icd_file_names_the_installed_library
+  else fail "icd_file_names_the_installed_library: '$(cat "$icd" 2>/dev/null)' vs '$lib'"; fi
+  DESTDIR=$T/staged cmake --install "$BUILD" --prefix /usr >/dev/null
+  if grep -qx '/usr/lib.*/libvtocl.so' "$T/staged/etc/OpenCL/vendors/vtocl.icd" 2>/dev/null; then
+    ok icd_file_for_prefix_usr_in_etc
+  else fail icd_file_for_prefix_usr_in_etc; fi
+  if command -v clinfo >/dev/null 2>&1; then
+    if OCL_ICD_VENDORS=$icd clinfo -l 2>&1 | grep -q 'Platform #0: vt'; then
+      ok installed_platform_loads
+    else fail installed_platform_loads; fi
+  fi
+fi
 finish
