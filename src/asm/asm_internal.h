@@ -94,6 +94,7 @@ void symtab_free(symtab *t);
 /* ---- sections ---- */
 typedef enum sec_cat {
   CAT_TEXT, CAT_TOHOST, CAT_RODATA, CAT_DATA, CAT_SDATA, CAT_SBSS, CAT_BSS, CAT_NONE,
+  CAT_KEEP, /* kept by name, not loaded: .ventus.* (.ventus.resource.<kernel>) */
   CAT_COUNT
 } sec_cat;
 
@@ -253,7 +254,9 @@ typedef struct insn_operand {
   uint32_t col;
   uint32_t hi_off;
 } insn_operand;
-void emit_insn(vt_asm *as, uint16_t insn, const insn_operand *ops /* by operand id */);
+/* Emits the instruction (after a regext prefix when a register operand is
+ * above 31) and returns the offset of its word in the section. */
+uint32_t emit_insn(vt_asm *as, uint16_t insn, const insn_operand *ops /* by operand id */);
 
 /* pseudo.c */
 /* Returns true if the statement was handled (including error reporting). */

@@ -45,6 +45,9 @@ int sec_find_or_add(vt_asm *as, const char *name, size_t len, int flags_known, b
     s->nobits = true;
   } else if (name_is(name, len, ".data")) {
     s->cat = CAT_DATA;
+  } else if (name_is(name, len, ".ventus")) {
+    s->cat = CAT_KEEP; /* one output section per input section, under its own name */
+    return (int)(f->secs.n - 1);
   } else if (!flags_known || !alloc) {
     s->cat = CAT_NONE; /* not allocated: assembled, then dropped */
   } else if (exec) {
