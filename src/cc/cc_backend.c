@@ -1,9 +1,32 @@
-/* The back end driver: compiles every kernel of the module. */
-#include "cc_internal.h"
+/* The back end driver: every kernel of the module through instruction
+ * selection (cc_isel*.c), SIMT lowering (cc_simt.c), register allocation
+ * (cc_regalloc.c) and emission (cc_emit.c), then the global data. */
+#include "cc_emit.h"
+#include "cc_graph.h"
+#include "cc_isel.h"
+
+int cc_simt(cc_ctx *c, cc_mf *f);
+bool cc_is_kernel(LLVMValueRef f);
 
 int cc_backend(cc_ctx *c, cc_buf *out) {
-  (void)out;
-  cc_buf_puts(&c->log, "vt cc: error: the back end is not written yet\n");
-  c->errors++;
-  return -1;
+  int index = 0;
+  if (c->opts.debug) cc_buf_printf(out, "    .file 1 \"%s\"\n", c->display_name);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(c->mod); fn; fn = LLVMGetNextFunction(fn)) {
+    if (!cc_is_kernel(fn)) continue;
+    cc_mf *f = cc_select(c, fn);
+    if (!f) continue;
+    cc_ra_opts ro = {.max_sregs = 64, .max_vregs = 64};
+    cc_ra_state st;
+    cc_resources res;
+    if (cc_simt(c, f) == 0 && cc_regalloc(c, f, &ro, &st) == 0)
+      cc_emit_kernel(c, f, &st, index, out, &res);
+    cc_mf_free(f);
+    index++;
+  }
+  if (!index && !c->errors) {
+    cc_buf_printf(&c->log, "%s: error: the program has no kernel\n", c->display_name);
+    c->errors++;
+  }
+  if (!c->errors) cc_emit_data(c, out);
+  return c->errors ? -1 : 0;
 }
