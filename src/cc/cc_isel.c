@@ -107,6 +107,7 @@ static bool fusable(LLVMValueRef i) {
 
 static void select_block(isel *s, int b) {
   set_block(s, s->entry_of[b]);
+  s->next_key = s->mf->b[s->entry_of[b]].key + 1;
   for (LLVMValueRef i = LLVMGetFirstInstruction(s->ir->bb[b]); i; i = LLVMGetNextInstruction(i)) {
     if (LLVMIsAPHINode(i) || LLVMIsATerminatorInst(i)) continue;
     int idx = cc_irf_index(s->ir, i);
@@ -267,7 +268,7 @@ static void select_blocks(isel *s) {
   for (int r = 0; r < g->nrpo; r++) {
     int b = g->rpo[r];
     s->entry_of[b] = cc_mf_block(s->mf);
-    s->mf->b[s->entry_of[b]].key = r * 4096;
+    s->mf->b[s->entry_of[b]].key = r << 16;
   }
   s->mf->exit_block = cc_mf_block(s->mf);
   s->mf->b[s->mf->exit_block].key = 0x7fffffff;

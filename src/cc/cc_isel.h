@@ -51,6 +51,7 @@ typedef struct isel {
   cc_mf *mf;
   LLVMValueRef fn;
   int cur;               /* current machine block */
+  int next_key;          /* layout key of the next block made for this IR block */
   uint32_t line;         /* source line of the instruction being selected */
   LLVMValueRef at;       /* the instruction being selected (messages) */
   cc_ptrmap vmap;        /* IR value -> index in vals */

@@ -244,6 +244,12 @@ cc_val *get_val(isel *s, LLVMValueRef v) {
                   "aggregates)");
     return NULL;
   }
+  if (LLVMIsAAllocaInst(v)) { /* its offset in private memory */
+    cc_val *x = val_new(s, v, 1);
+    int off = cc_ptrmap_get(&s->allocas, v);
+    if (x) x->p[0] = op_imm(off < 0 ? 0 : off);
+    return x;
+  }
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
     isel_error(s, "internal error: a value is used before it is defined");
     return NULL;

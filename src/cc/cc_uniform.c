@@ -70,12 +70,14 @@ static bool is_source(const cc_irf *f, LLVMValueRef i) {
   }
 }
 
-/* Phis whose incoming values are not all the same value. */
-static void mark_phis(uni *u, int b) {
+/* Phis whose incoming values are not all the same value; at the exits of
+ * a loop left divergently, every phi (also one with a single incoming
+ * value: lanes took it in different iterations). */
+static void mark_phis(uni *u, int b, bool temporal) {
   for (LLVMValueRef i = LLVMGetFirstInstruction(u->f->bb[b]); i && LLVMIsAPHINode(i);
        i = LLVMGetNextInstruction(i)) {
     unsigned n = LLVMCountIncoming(i);
-    bool same = true;
+    bool same = !temporal;
     for (unsigned k = 1; k < n; k++) same &= LLVMGetIncomingValue(i, k) == LLVMGetIncomingValue(i, 0);
     if (!same) mark(u, cc_irf_index(u->f, i));
   }
@@ -102,7 +104,7 @@ static void branch_joins(uni *u, int x) {
       else if (l != label[p]) join = true;
     }
     if (join) {
-      mark_phis(u, b);
+      mark_phis(u, b, false);
       l = b;
     }
     label[b] = l;
@@ -121,14 +123,14 @@ static void branch_joins(uni *u, int x) {
       if (l < 0) l = label[t];
       else if (l != label[t]) join = true;
     }
-    if (join) mark_phis(u, h);
+    if (join) mark_phis(u, h, false);
     CC_SUCCS(g, x, e) exits |= !in[g->succ[e]];
     if (!exits) continue;
     for (int v = 0; v < g->n; v++) {
       if (in[v]) continue;
       bool exit_block = false;
       CC_PREDS(g, v, e) exit_block |= in[g->pred[e]] != 0;
-      if (exit_block) mark_phis(u, v);
+      if (exit_block) mark_phis(u, v, true);
     }
   }
 }
