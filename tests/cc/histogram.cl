@@ -16,14 +16,14 @@ __kernel void hist_local(__global const uint *in, __global uint *bins) {
 /* every atomic function; each work-item keeps what it got back */
 __kernel void atomics(__global int *cell, __global int *got) {
   int g = get_global_id(0);
-  got[8 * g + 0] = atomic_add(&cell[0], g);
-  got[8 * g + 1] = atomic_sub(&cell[1], 2 * g);
-  got[8 * g + 2] = atomic_xchg(&cell[2], g) >= 0;
-  got[8 * g + 3] = atomic_min(&cell[3], 100 - g) <= 100;
-  got[8 * g + 4] = atomic_max(&cell[4], g * 3) >= 0;
-  got[8 * g + 5] = atomic_or(&cell[5], 1 << (g & 31)) != -1;
-  got[8 * g + 6] = atomic_and(&cell[6], ~(1 << (g & 31))) != 0x12345678;
-  got[8 * g + 7] = atomic_xor(&cell[7], g);
+  got[4 * g + 0] = atomic_add(&cell[0], g);
+  got[4 * g + 1] = atomic_sub(&cell[1], 2 * g);
+  got[4 * g + 2] = atomic_xchg(&cell[2], g);
+  got[4 * g + 3] = atomic_min(&cell[3], 100 - g);
+  atomic_max(&cell[4], g * 3);
+  atomic_or(&cell[5], 1 << (g & 31));
+  atomic_and(&cell[6], ~(1 << (g & 31)));
+  atomic_xor(&cell[7], g);
   int old;
   do old = cell[8]; while (atomic_cmpxchg(&cell[8], old, old + g + 1) != old);
   atomic_inc(&cell[9]);
