@@ -264,6 +264,50 @@ static bool cast1(isel *s, LLVMOpcode op, LLVMTypeRef from, LLVMTypeRef to, cons
   }
 }
 
+/* bits of a type's scalar elements (0: not a plain scalar/vector) */
+static int elem_bits(LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) t = LLVMGetElementType(t);
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return (int)LLVMGetIntTypeWidth(t);
+  case LLVMFloatTypeKind: case LLVMPointerTypeKind: return 32;
+  default: return 0;
+  }
+}
+
+/* Bitcast between types whose elements differ in size (<4 x i8> <-> i32,
+ * <2 x i16> <-> float, <8 x i1> -> i8, ...): the source elements are
+ * packed into 32-bit words (little-endian), the target elements taken out. */
+static bool repack(isel *s, LLVMTypeRef from, const cc_opnd *src, LLVMTypeRef to, cc_opnd *dst) {
+  int fb = elem_bits(from), tb = elem_bits(to);
+  int fn = LLVMGetTypeKind(from) == LLVMVectorTypeKind ? (int)LLVMGetVectorSize(from) : 1;
+  int tn = LLVMGetTypeKind(to) == LLVMVectorTypeKind ? (int)LLVMGetVectorSize(to) : 1;
+  if (!fb || !tb || fb * fn != tb * tn || fb * fn > 64 * 16 || (fb > 32 && fb != 64) ||
+      (tb > 32 && tb != 64))
+    return false;
+  int nw = (fb * fn + 31) / 32;
+  cc_opnd words[64];
+  for (int w = 0; w < nw; w++) words[w] = op_imm(0);
+  for (int e = 0; e < fn; e++) {
+    if (fb >= 32) {
+      for (int k = 0; k < fb / 32; k++) words[e * fb / 32 + k] = src[e * fb / 32 + k];
+      continue;
+    }
+    int bit = e * fb;
+    cc_opnd v = zext_op(s, src[e], fb);
+    words[bit / 32] = alu(s, A_OR, words[bit / 32], alu(s, A_SLL, v, op_imm(bit % 32)));
+  }
+  for (int e = 0; e < tn; e++) {
+    if (tb >= 32) {
+      for (int k = 0; k < tb / 32; k++) dst[e * tb / 32 + k] = words[e * tb / 32 + k];
+      continue;
+    }
+    int bit = e * tb;
+    dst[e] = alu(s, A_SRL, words[bit / 32], op_imm(bit % 32));
+    if (tb == 1) dst[e] = alu(s, A_AND, dst[e], op_imm(1));
+  }
+  return true;
+}
+
 static void select_cast(isel *s, LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   LLVMValueRef src = LLVMGetOperand(i, 0);
@@ -280,11 +324,9 @@ static void select_cast(isel *s, LLVMValueRef i) {
   cc_val *r = result(s, i, n);
   if (!r) return;
   if (op == LLVMBitCast) {
-    if (an != n) {
-      isel_error(s, "this bitcast (between vectors of different element sizes) is not supported");
-      return;
-    }
-    memcpy(r->p, pa, (size_t)n * sizeof *pa);
+    if (an == n && elem_bits(LLVMTypeOf(src)) == elem_bits(LLVMTypeOf(i))) memcpy(r->p, pa, (size_t)n * sizeof *pa);
+    else if (!repack(s, LLVMTypeOf(src), pa, LLVMTypeOf(i), r->p))
+      isel_error(s, "this bitcast is not supported");
     return;
   }
   int nelem, per_to, per_from;
