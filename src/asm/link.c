@@ -240,12 +240,13 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
   L.syms.elem = sizeof(vt_ew_symbol);
   int rc = -1;
   as->f = NULL;
+  void *debug_bufs[3] = {NULL, NULL, NULL};
   size_t nkeep = 0;
   for (size_t fi = 0; fi < nf; fi++) {
     afile *f = AVEC_AT(as->files, afile *, fi);
     for (size_t i = 0; i < f->secs.n; i++) nkeep += AVEC_AT(f->secs, asec, i).cat == CAT_KEEP;
   }
-  L.secs = calloc(CAT_COUNT + 1 + nkeep, sizeof *L.secs);
+  L.secs = calloc(CAT_COUNT + 4 + nkeep, sizeof *L.secs); /* + attributes, 3 debug */
   if (!L.secs) {
     as->oom = true;
     goto out;
@@ -470,6 +471,12 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
       e->segment = -1;
     }
   }
+  int nd = asm_debug_sections(as, L.secs + L.nsecs, debug_bufs);
+  if (nd < 0) {
+    as->oom = true;
+    goto out;
+  }
+  L.nsecs += (size_t)nd;
   size_t nlocals = 0;
   for (size_t i = 0; i < L.syms.n; i++)
     if (ELF32_ST_BIND(AVEC_AT(L.syms, vt_ew_symbol, i).info) == STB_LOCAL) nlocals++;
@@ -508,6 +515,7 @@ out:
   if (as->oom && !as->nerrors) asm_error_at(as, "<link>", 1, 1, "out of memory");
   symtab_free(&g);
   free(L.secs);
+  for (int i = 0; i < 3; i++) free(debug_bufs[i]);
   for (int i = 0; i < CAT_COUNT; i++) abuf_free(&L.data[i]);
   avec_free(&L.syms);
   return rc;

@@ -108,6 +108,7 @@ bool emit_word(vt_asm *as, uint32_t w) {
     asm_error(as, 1, "instruction in the no-bits section '%s'", s->name);
     return false;
   }
+  if (s->code) asm_line_row(as, s);
   return emit_bytes(as, b, 4, 1);
 }
 

@@ -169,6 +169,48 @@ TEST(outputs_and_resources) {
   cc_prog_free(&p);
 }
 
+/* -g: a line table whose rows name the kernel's source lines (oracle:
+ * GNU addr2line, when installed) */
+TEST(debug_line_table) {
+  const char *opts[] = {"-g", "-O1", NULL};
+  cc_prog p;
+  if (cc_build(&p, "basic.cl", opts)) {
+    st->failed_checks++;
+    return;
+  }
+  vt_elf *e = NULL;
+  char err[256];
+  uint32_t k = 0;
+  CHECK(st, vt_elf_open_mem(p.elf, p.size, &e, err, sizeof err) == 0);
+  CHECK(st, e && vt_elf_section_by_name(e, ".debug_line") != NULL);
+  CHECK(st, e && vt_elf_find_symbol(e, "vecadd", &k) == 0);
+  vt_elf_free(e);
+  if (system("riscv64-unknown-elf-addr2line --version > /dev/null 2>&1") != 0) {
+    printf("     (riscv64-unknown-elf-addr2line not installed: line numbers not checked)\n");
+    cc_prog_free(&p);
+    return;
+  }
+  FILE *f = fopen("g.elf", "wb");
+  CHECK(st, f && fwrite(p.elf, 1, p.size, f) == p.size);
+  if (f) fclose(f);
+  char cmd[512], out[512] = "";
+  snprintf(cmd, sizeof cmd, "riscv64-unknown-elf-addr2line -e g.elf 0x%x 0x%x 0x%x", k + 8, k + 40,
+           k + 60);
+  FILE *pp = popen(cmd, "r");
+  size_t n = pp ? fread(out, 1, sizeof out - 1, pp) : 0;
+  out[n] = 0;
+  if (pp) pclose(pp);
+  /* vecadd is lines 2-5 of tests/cc/basic.cl */
+  int lines = 0;
+  for (char *l = out; (l = strstr(l, "basic.cl:")) != NULL; l++) {
+    int v = atoi(l + 9);
+    CHECK(st, v >= 2 && v <= 5);
+    lines++;
+  }
+  CHECK(st, lines == 3);
+  cc_prog_free(&p);
+}
+
 static int sh(const char *cmd) {
   int rc = system(cmd);
   return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
@@ -211,7 +253,8 @@ TEST(command_line) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(clang_diagnostics), T(unsupported_features), T(defines_includes_levels),
-          T(compile_with_option_string), T(outputs_and_resources), T(command_line))
+          T(compile_with_option_string), T(outputs_and_resources), T(debug_line_table),
+          T(command_line))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
