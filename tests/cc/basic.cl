@@ -107,3 +107,14 @@ __kernel void floats(__global const float *a, __global const float *b, __global 
   out[i] = r / (y != 0.0f ? y : 1.0f);
   iout[i] = (int)(x * 100.0f) + (x < y) * 1000000 + (x != x) * 2000000;
 }
+
+/* more private memory per work-item than the runtime's default 4 KiB: the
+ * .ventus.resource section asks for it */
+__kernel void big_private(__global const int *in, __global int *out) {
+  int g = get_global_id(0);
+  int a[1500];
+  for (int i = 0; i < 1500; i++) a[i] = in[g] + i;
+  int s = 0;
+  for (int i = g % 7; i < 1500; i += 7) s += a[i];
+  out[g] = s;
+}

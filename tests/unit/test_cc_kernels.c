@@ -236,6 +236,27 @@ TEST(private_arrays) {
   }
 }
 
+TEST(large_private_memory) {
+  cc_prog p;
+  if (cc_build(&p, "basic.cl", NULL)) {
+    st->failed_checks++;
+    return;
+  }
+  enum { N = 48 };
+  int in[N], out[N], want[N];
+  for (int g = 0; g < N; g++) {
+    in[g] = g * 1000;
+    want[g] = 0;
+    for (int i = g % 7; i < 1500; i += 7) want[g] += in[g] + i;
+  }
+  vt_rt_ndrange nd = nd1(N, 8); /* six workgroups, run concurrently on the SMs */
+  cc_run run = {.threads = 4};
+  cc_arg args[] = {ARG_IN(in, sizeof in), ARG_OUT(out, sizeof out)};
+  CHECK(st, cc_launch(&p, "big_private", &nd, args, 2, &run) == 0);
+  check_words(st, "big_private", out, want, N);
+  cc_prog_free(&p);
+}
+
 TEST(float_ops) {
   cc_prog p;
   if (cc_build(&p, "basic.cl", NULL)) {
@@ -280,7 +301,7 @@ TEST(float_ops) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(vecadd_shapes), T(ids_3d), T(divergence_and_loops), T(integer_ops), T(private_arrays),
-          T(float_ops))
+          T(large_private_memory), T(float_ops))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
