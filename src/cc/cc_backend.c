@@ -6,6 +6,7 @@
 #include "cc_isel.h"
 
 int cc_simt(cc_ctx *c, cc_mf *f);
+int cc_opt_local(cc_mf *f);
 bool cc_is_kernel(LLVMValueRef f);
 
 int cc_backend(cc_ctx *c, cc_buf *out) {
@@ -18,7 +19,8 @@ int cc_backend(cc_ctx *c, cc_buf *out) {
     cc_ra_opts ro = {.max_sregs = 64, .max_vregs = 64};
     cc_ra_state st;
     cc_resources res;
-    if (cc_simt(c, f) == 0 && cc_regalloc(c, f, &ro, &st) == 0)
+    if (c->opts.opt_level > 0 && cc_opt_local(f) != 0) f->oom = true;
+    if (!f->oom && cc_simt(c, f) == 0 && cc_regalloc(c, f, &ro, &st) == 0)
       cc_emit_kernel(c, f, &st, index, out, &res);
     cc_mf_free(f);
     index++;
