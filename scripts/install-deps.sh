@@ -7,10 +7,10 @@
 #                                             the packages of each PROFILE
 #   sh scripts/install-deps.sh --list [PROFILE...]   print the packages only
 #
-# Profiles, for optional parts of vt (`all` is every one of them). Only
-# `tools` is used today (bench/run.sh times with hyperfine when present);
-# the others are for parts still to come, so that CI has them already:
-#   compiler  kernel compiler: clang/LLVM 14 development files, libclc
+# Profiles, for optional parts of vt (`all` is every one of them).
+# `compiler` builds vt cc (docs/cc.md); `tools` is used by bench/run.sh
+# (hyperfine); the others are for parts still to come, so that CI has them:
+#   compiler  vt cc: clang/LLVM 14 development files, libclc
 #   opencl    OpenCL: ICD loader, headers, clinfo, PoCL, PyOpenCL
 #   debug     debugger: gdb-multiarch, libedit
 #   cluster   cluster runs: Slurm, munge
