@@ -121,9 +121,9 @@ static void bfs_ref(int n, const node *nodes, const int *edges, int *cost) {
   free(queue);
 }
 
-TEST(bfs) {
+static void run_bfs(check_state *st, const char *const *opts) {
   cc_prog p;
-  if (cc_build(&p, "bfs.cl", NULL)) {
+  if (cc_build(&p, "bfs.cl", opts)) {
     st->failed_checks++;
     return;
   }
@@ -157,9 +157,9 @@ TEST(bfs) {
   cc_prog_free(&p);
 }
 
-TEST(histograms) {
+static void run_histograms(check_state *st, const char *const *opts) {
   cc_prog p;
-  if (cc_build(&p, "histogram.cl", NULL)) {
+  if (cc_build(&p, "histogram.cl", opts)) {
     st->failed_checks++;
     return;
   }
@@ -253,9 +253,9 @@ static void gaussian_ref(int n, float *a, float *b, float *m) {
   }
 }
 
-TEST(gaussian) {
+static void run_gaussian(check_state *st, const char *const *opts) {
   cc_prog p;
-  if (cc_build(&p, "gaussian.cl", NULL)) {
+  if (cc_build(&p, "gaussian.cl", opts)) {
     st->failed_checks++;
     return;
   }
@@ -285,6 +285,20 @@ TEST(gaussian) {
   check_words(st, "gaussian b", b, rb, N);
   check_words(st, "gaussian m", m, rm, N * N);
   cc_prog_free(&p);
+}
+
+TEST(bfs) { run_bfs(st, NULL); }
+TEST(histograms) { run_histograms(st, NULL); }
+TEST(gaussian) { run_gaussian(st, NULL); }
+
+/* -O0 keeps locals in private memory and spills more; -O3 unrolls */
+TEST(opt_levels) {
+  static const char *const levels[][2] = {{"-O0", NULL}, {"-O3", NULL}};
+  for (int l = 0; l < 2; l++) {
+    run_bfs(st, levels[l]);
+    run_histograms(st, levels[l]);
+    run_gaussian(st, levels[l]);
+  }
 }
 
 TEST(kmeans_and_nn) {
@@ -347,7 +361,8 @@ TEST(kmeans_and_nn) {
 #endif
 
 #ifdef VT_HAVE_CC
-RUN_TESTS(T(matmul_tiles), T(reductions), T(bfs), T(histograms), T(gaussian), T(kmeans_and_nn))
+RUN_TESTS(T(matmul_tiles), T(reductions), T(bfs), T(histograms), T(gaussian), T(opt_levels),
+          T(kmeans_and_nn))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
