@@ -25,6 +25,39 @@ void cc_global_symbol(LLVMValueRef g, char *buf, size_t n) {
   buf[w] = 0;
 }
 
+/* A pointer in an initializer: the address of a global plus an offset. */
+static int pointer_word(cc_ctx *c, cc_buf *o, LLVMValueRef v) {
+  LLVMTargetDataRef td = c->td;
+  LLVMValueRef base = v;
+  long long off = 0;
+  while (LLVMIsAConstantExpr(base)) {
+    LLVMOpcode op = LLVMGetConstOpcode(base);
+    if (op == LLVMGetElementPtr) {
+      LLVMValueRef i0 = LLVMGetOperand(base, 1);
+      if (LLVMGetNumOperands(base) == 3 && LLVMIsAConstantInt(i0) && LLVMConstIntGetZExtValue(i0) == 0 &&
+          LLVMIsAConstantInt(LLVMGetOperand(base, 2))) {
+        LLVMTypeRef st = LLVMGetGEPSourceElementType(base);
+        off += (long long)(LLVMConstIntGetSExtValue(LLVMGetOperand(base, 2)) *
+                           (long long)LLVMABISizeOfType(td, LLVMGetElementType(st)));
+      } else if (LLVMGetNumOperands(base) != 2 || !LLVMIsAConstantInt(i0) ||
+                 LLVMConstIntGetZExtValue(i0) != 0) {
+        break;
+      }
+    } else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
+      break;
+    }
+    base = LLVMGetOperand(base, 0);
+  }
+  if (!LLVMIsAGlobalVariable(base)) {
+    cc_error(c, NULL, "unsupported pointer in the initializer of a global variable");
+    return -1;
+  }
+  char sym[512];
+  cc_global_symbol(base, sym, sizeof sym);
+  cc_buf_printf(o, "    .word %s%+lld\n", sym, off);
+  return 0;
+}
+
 /* Appends the bytes of constant c (type t) at the current position. */
 static int bytes(cc_ctx *c, cc_buf *o, LLVMValueRef v, LLVMTypeRef t) {
   LLVMTargetDataRef td = c->td;
@@ -49,36 +82,8 @@ static int bytes(cc_ctx *c, cc_buf *o, LLVMValueRef v, LLVMTypeRef t) {
     cc_buf_printf(o, "    .word 0x%08x\n", u);
     return 0;
   }
-  case LLVMPointerTypeKind: {
-    LLVMValueRef base = v;
-    long long off = 0;
-    while (LLVMIsAConstantExpr(base)) {
-      LLVMOpcode op = LLVMGetConstOpcode(base);
-      if (op == LLVMGetElementPtr) {
-        LLVMValueRef i0 = LLVMGetOperand(base, 1);
-        if (LLVMGetNumOperands(base) == 3 && LLVMIsAConstantInt(i0) && LLVMConstIntGetZExtValue(i0) == 0 &&
-            LLVMIsAConstantInt(LLVMGetOperand(base, 2))) {
-          LLVMTypeRef st = LLVMGetGEPSourceElementType(base);
-          off += (long long)(LLVMConstIntGetSExtValue(LLVMGetOperand(base, 2)) *
-                             (long long)LLVMABISizeOfType(td, LLVMGetElementType(st)));
-        } else if (LLVMGetNumOperands(base) != 2 || !LLVMIsAConstantInt(i0) ||
-                   LLVMConstIntGetZExtValue(i0) != 0) {
-          break;
-        }
-      } else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
-        break;
-      }
-      base = LLVMGetOperand(base, 0);
-    }
-    if (!LLVMIsAGlobalVariable(base)) {
-      cc_error(c, NULL, "unsupported pointer in the initializer of a global variable");
-      return -1;
-    }
-    char sym[512];
-    cc_global_symbol(base, sym, sizeof sym);
-    cc_buf_printf(o, "    .word %s%+lld\n", sym, off);
-    return 0;
-  }
+  case LLVMPointerTypeKind:
+    return pointer_word(c, o, v);
   case LLVMArrayTypeKind:
   case LLVMVectorTypeKind: {
     LLVMTypeRef e = LLVMGetElementType(t);

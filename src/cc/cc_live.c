@@ -74,6 +74,34 @@ static void block_sets(const cc_mf *f, int b, uint64_t *use, uint64_t *def) {
   }
 }
 
+/* The SIMT rule: scalar live-ins of a divergent branch's successors stay
+ * live to the end of every block of its region (extra live-outs). Returns
+ * whether anything was added (the dataflow then runs again, until nested
+ * regions agree). */
+static bool simt_rule(const cc_mf *f, const cc_live *L, const uint64_t *sc, uint64_t *extra,
+                      char *reg, int *stack) {
+  int w = L->words;
+  bool grew = false;
+  for (int x = 0; x < f->nb; x++) {
+    if (f->b[x].rpc < 0) continue;
+    region(f, x, reg, stack);
+    for (int b = 0; b < f->nb; b++) {
+      if (!reg[b]) continue;
+      for (int e = 0; e < f->b[x].nsucc; e++) {
+        const uint64_t *si = L->in + (size_t)f->b[x].succ[e] * w;
+        for (int k = 0; k < w; k++) {
+          uint64_t add = si[k] & sc[k] & ~extra[(size_t)b * w + k];
+          if (add) {
+            extra[(size_t)b * w + k] |= add;
+            grew = true;
+          }
+        }
+      }
+    }
+  }
+  return grew;
+}
+
 int cc_liveness(const cc_mf *f, cc_live *L) {
   int w = (f->nvr + 63) / 64, nb = f->nb;
   L->nvr = f->nvr;
@@ -124,28 +152,7 @@ int cc_liveness(const cc_mf *f, cc_live *L) {
         }
       }
     }
-    /* the SIMT rule: scalar live-ins of a divergent branch's successors
-     * stay live to the end of every block of its region (repeated until
-     * nested regions agree) */
-    bool grew = false;
-    for (int x = 0; x < nb; x++) {
-      if (f->b[x].rpc < 0) continue;
-      region(f, x, reg, stack);
-      for (int b = 0; b < nb; b++) {
-        if (!reg[b]) continue;
-        for (int e = 0; e < f->b[x].nsucc; e++) {
-          const uint64_t *si = L->in + (size_t)f->b[x].succ[e] * w;
-          for (int k = 0; k < w; k++) {
-            uint64_t add = si[k] & sc[k] & ~extra[(size_t)b * w + k];
-            if (add) {
-              extra[(size_t)b * w + k] |= add;
-              grew = true;
-            }
-          }
-        }
-      }
-    }
-    if (!grew) break;
+    if (!simt_rule(f, L, sc, extra, reg, stack)) break;
   }
   free(sc);
   free(use);
