@@ -1,6 +1,8 @@
 /* The back end driver: every kernel of the module through instruction
  * selection (cc_isel*.c), SIMT lowering (cc_simt.c), register allocation
  * (cc_regalloc.c) and emission (cc_emit.c), then the global data. */
+#include <stdlib.h>
+
 #include "cc_emit.h"
 #include "cc_graph.h"
 #include "cc_isel.h"
@@ -20,6 +22,7 @@ int cc_backend(cc_ctx *c, cc_buf *out) {
     cc_ra_state st;
     cc_resources res;
     if (c->opts.opt_level > 0 && cc_opt_local(f) != 0) f->oom = true;
+    if (getenv("VT_CC_DUMP_MIR")) cc_mf_dump(stderr, f);
     if (!f->oom && cc_simt(c, f) == 0 && cc_regalloc(c, f, &ro, &st) == 0)
       cc_emit_kernel(c, f, &st, index, out, &res);
     cc_mf_free(f);

@@ -38,8 +38,20 @@ static void reg(char *buf, size_t n, int r) {
   else snprintf(buf, n, "x%d", r);
 }
 
+/* The scalar operand of a .vf instruction cannot be register-extended
+ * (isa.md 2.6): one above x31 is first copied to t0, the scratch register. */
+static bool vf_via_t0(const cc_mi *mi) {
+  uint8_t fmt = cc_ops[mi->op].fmt;
+  return (fmt == F_VF || fmt == F_MVF) && mi->s[1] >= 32 && mi->s[1] < CC_VR_V0;
+}
+
 /* Words vt as emits for an instruction (regext prefix, pseudo expansion). */
 static unsigned words_of(const cc_mi *mi) {
+  if (vf_via_t0(mi)) { /* regext + mv t0, xN; then the instruction on t0 */
+    cc_mi m = *mi;
+    m.s[1] = CC_X(5);
+    return 2 + words_of(&m);
+  }
   unsigned n = 1;
   if (mi->op == CC_LI) {
     int32_t v = mi->imm;
@@ -54,6 +66,13 @@ static unsigned words_of(const cc_mi *mi) {
 }
 
 static void print_mi(emitter *e, const cc_mi *mi) {
+  if (vf_via_t0(mi)) {
+    cc_buf_printf(e->out, "    mv t0, x%d\n", mi->s[1]);
+    cc_mi m = *mi;
+    m.s[1] = CC_X(5);
+    print_mi(e, &m);
+    return;
+  }
   char d[16], a[16], b[16], c[16];
   reg(d, sizeof d, mi->d);
   reg(a, sizeof a, mi->s[0]);

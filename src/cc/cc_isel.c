@@ -250,7 +250,10 @@ static int **phi_temps(isel *s) {
 }
 
 static void isel_free(isel *s) {
-  for (int i = 0; i < s->nvals; i++) free(s->vals[i].p);
+  for (int i = 0; i < s->nvals; i++) {
+    free(s->vals[i]->p);
+    free(s->vals[i]);
+  }
   free(s->vals);
   for (int i = 0; i < CC_TMPVALS; i++) free(s->tmpvals[i].p);
   cc_ptrmap_free(&s->vmap);

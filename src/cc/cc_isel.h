@@ -55,7 +55,7 @@ typedef struct isel {
   uint32_t line;         /* source line of the instruction being selected */
   LLVMValueRef at;       /* the instruction being selected (messages) */
   cc_ptrmap vmap;        /* IR value -> index in vals */
-  cc_val *vals;
+  cc_val **vals;         /* each allocated on its own: pointers stay valid */
   int nvals, capvals;
   int *entry_of;         /* IR block -> its first machine block */
   int *exit_of;          /* IR block -> the machine block its terminator ends */

@@ -17,8 +17,6 @@ int new_reg(isel *s, int rc) { return cc_mf_vreg(s->mf, rc); }
 cc_mi *emit(isel *s, cc_op op, int d, int s0, int s1, int s2, int32_t imm) {
   cc_mi mi = {.op = (uint16_t)op, .d = d, .s = {s0, s1, s2}, .imm = imm, .target = -1,
               .target2 = -1, .line = s->line};
-  uint8_t fmt = cc_ops[op].fmt;
-  if ((fmt == F_VF || fmt == F_MVF) && s1 >= CC_VR_FIRST) s->mf->low[s1] = 1;
   return cc_mb_push(s->mf, s->cur, &mi);
 }
 

@@ -102,7 +102,7 @@ int pieces_of_type(isel *s, LLVMTypeRef t, cc_piece *pc, int n) {
 cc_val *val_new(isel *s, LLVMValueRef v, int n) {
   if (s->nvals == s->capvals) {
     int cap = s->capvals ? 2 * s->capvals : 256;
-    cc_val *a = realloc(s->vals, (size_t)cap * sizeof *a);
+    cc_val **a = realloc(s->vals, (size_t)cap * sizeof *a);
     if (!a) {
       s->mf->oom = true;
       return NULL;
@@ -110,15 +110,20 @@ cc_val *val_new(isel *s, LLVMValueRef v, int n) {
     s->vals = a;
     s->capvals = cap;
   }
-  cc_val *x = &s->vals[s->nvals];
+  cc_val *x = malloc(sizeof *x);
+  if (!x) {
+    s->mf->oom = true;
+    return NULL;
+  }
   x->n = n;
   x->p = calloc((size_t)(n ? n : 1), sizeof *x->p);
   if (!x->p || cc_ptrmap_put(&s->vmap, v, s->nvals) != 0) {
     free(x->p);
+    free(x);
     s->mf->oom = true;
     return NULL;
   }
-  s->nvals++;
+  s->vals[s->nvals++] = x;
   return x;
 }
 
@@ -237,7 +242,7 @@ int global_address(isel *s, LLVMValueRef g) {
 
 cc_val *get_val(isel *s, LLVMValueRef v) {
   int i = cc_ptrmap_get(&s->vmap, v);
-  if (i >= 0) return &s->vals[i];
+  if (i >= 0) return s->vals[i];
   int n = parts_of_type(LLVMTypeOf(v));
   if (n < 0) {
     isel_error(s, "values of this type are not supported (double, long long vectors or large "

@@ -1,4 +1,5 @@
 /* Construction of the machine IR (cc_mir.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,8 +41,7 @@ cc_mf *cc_mf_new(const char *name) {
   if (!f) return NULL;
   f->capvr = 1024;
   f->rc = malloc((size_t)f->capvr);
-  f->low = calloc((size_t)f->capvr, 1);
-  if (!f->rc || !f->low) {
+  if (!f->rc) {
     cc_mf_free(f);
     return NULL;
   }
@@ -60,7 +60,6 @@ void cc_mf_free(cc_mf *f) {
   }
   free(f->b);
   free(f->rc);
-  free(f->low);
   for (int i = 0; i < f->nstrings; i++) free(f->strings[i]);
   free(f->strings);
   free(f);
@@ -87,18 +86,14 @@ int cc_mf_vreg(cc_mf *f, int rc) {
   if (f->nvr == f->capvr) {
     int cap = 2 * f->capvr;
     int8_t *r = realloc(f->rc, (size_t)cap);
-    if (r) f->rc = r;
-    uint8_t *l = realloc(f->low, (size_t)cap);
-    if (l) f->low = l;
-    if (!r || !l) {
+    if (!r) {
       f->oom = true;
       return CC_X(0);
     }
-    memset(f->low + f->capvr, 0, (size_t)(cap - f->capvr));
+    f->rc = r;
     f->capvr = cap;
   }
   f->rc[f->nvr] = (int8_t)rc;
-  f->low[f->nvr] = 0;
   return f->nvr++;
 }
 
@@ -186,4 +181,17 @@ void cc_mf_edges(cc_mf *f) {
       if (s->pred) s->pred[s->npred++] = i;
     }
   free(count);
+}
+
+void cc_mf_dump(FILE *out, const cc_mf *f) {
+  fprintf(out, "kernel %s: %d blocks, %d registers\n", f->name, f->nb, f->nvr);
+  for (int b = 0; b < f->nb; b++) {
+    fprintf(out, "B%d (key %d%s, rpc %d):\n", b, f->b[b].key, f->b[b].join ? ", join" : "", f->b[b].rpc);
+    for (int i = 0; i < f->b[b].n; i++) {
+      const cc_mi *mi = &f->b[b].mi[i];
+      fprintf(out, "  %-14s d=%d s=%d,%d,%d imm=%d t=%d,%d%s%s\n", cc_ops[mi->op].mn[0] ? cc_ops[mi->op].mn : "copy",
+              mi->d, mi->s[0], mi->s[1], mi->s[2], mi->imm, mi->target, mi->target2,
+              mi->sym ? " " : "", mi->sym ? mi->sym : "");
+    }
+  }
 }

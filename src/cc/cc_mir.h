@@ -71,7 +71,6 @@ typedef struct cc_mf {
   cc_mb *b;
   int nb, capb;
   int8_t *rc;      /* register class of each virtual register */
-  uint8_t *low;    /* must be below x32 (the scalar operand of .vf) */
   int nvr, capvr;
   int exit_block;  /* the epilogue block */
   /* frame: bytes on the warp's stack (sp, 4-byte slots) and of private
@@ -93,6 +92,9 @@ cc_mi *cc_mb_push(cc_mf *f, int b, const cc_mi *mi);
 /* Inserts before position 'at' of block b. */
 cc_mi *cc_mb_insert(cc_mf *f, int b, int at, const cc_mi *mi);
 bool cc_is_term(const cc_mi *mi);
+/* Prints the function's blocks and instructions (debugging: VT_CC_DUMP_MIR). */
+#include <stdio.h>
+void cc_mf_dump(FILE *out, const cc_mf *f);
 /* Recomputes succ/pred from the terminators. */
 void cc_mf_edges(cc_mf *f);
 static inline int cc_vr_class(const cc_mf *f, int r) {

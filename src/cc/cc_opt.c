@@ -85,7 +85,6 @@ static int cse(cc_mf *f, int *ndefs, int *map) {
             break;
         if (j < w) {
           map[mi.d] = mb->mi[j].d;
-          if (f->low[mi.d]) f->low[mb->mi[j].d] = 1;
           changed++;
           continue;
         }

@@ -7,6 +7,7 @@
  * each lane's private memory (vsw.v/vlw.v, isa.md 2.8.2). Registers 32 and
  * above are reached through regext (vt as inserts it), so they come last
  * in the preference order. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,7 +178,7 @@ static int rg_build(rgraph *g, const cc_mf *f, const cc_live *L, const uint8_t *
 }
 
 /* simplify + optimistic select; spilled nodes get color -1 and go to out */
-static int rg_color(rgraph *g, const cc_mf *f, int *spilled, int *nspilled) {
+static int rg_color(rgraph *g, int *spilled, int *nspilled) {
   int n = g->n, k = g->ncolors;
   int *deg = malloc(((size_t)n + 1) * sizeof(int)), *stack = malloc(((size_t)n + 1) * sizeof(int));
   int *queue = malloc(((size_t)n + 1) * sizeof(int));
@@ -232,9 +233,6 @@ static int rg_color(rgraph *g, const cc_mf *f, int *spilled, int *nspilled) {
       if (c >= 0) used |= 1ull << c;
     }
     uint64_t allowed = k >= 64 ? ~0ull : (1ull << k) - 1;
-    if (f->low[g->reg_of[v]])
-      for (int c = 0; c < k; c++)
-        if (g->colors[c] >= CC_X(32) && g->colors[c] < CC_VR_V0) allowed &= ~(1ull << c);
     uint64_t free_colors = allowed & ~used;
     int pick = -1;
     for (int h = 0; h < g->hlen[v] && pick < 0; h++) {
@@ -301,7 +299,7 @@ static int spill(cc_mf *f, int r, cc_ra_state *st, nsp *nospill, cc_ctx *c) {
   cc_mi remat;
   bool re = d && rematerializable(d);
   if (re) remat = *d;
-  int rc = cc_vr_class(f, r), low = f->low[r];
+  int rc = cc_vr_class(f, r);
   int32_t slot = 0;
   if (!re) {
     if (rc == CC_RC_S) {
@@ -329,7 +327,6 @@ static int spill(cc_mf *f, int r, cc_ra_state *st, nsp *nospill, cc_ctx *c) {
         continue;
       }
       int t = new_temp(f, rc, nospill);
-      f->low[t] = (uint8_t)low;
       uint32_t line = mi->line;
       for (int k = 0; k < 3; k++)
         if (mi->s[k] == r) mi->s[k] = t;
@@ -397,11 +394,16 @@ int cc_regalloc(cc_ctx *c, cc_mf *f, const cc_ra_opts *o, cc_ra_state *st) {
       g.rc = rc;
       int nsp = 0;
       ok = rg_nodes(&g, f, o) == 0 && rg_build(&g, f, &L, nospill.p) == 0 &&
-           rg_color(&g, f, spilled, &nsp) == 0;
+           rg_color(&g, spilled, &nsp) == 0;
       if (ok)
         for (int v = 0; v < g.n; v++)
           if (g.color[v] >= 0) phys[g.reg_of[v]] = g.colors[g.color[v]];
       for (int k = 0; ok && k < nsp; k++) {
+        if (getenv("VT_CC_DEBUG_RA")) {
+          const cc_mi *dm = single_def(f, spilled[k]);
+          fprintf(stderr, "round %d class %d spill r%d nospill %d def %s imm %d\n", round, rc,
+                  spilled[k], nospill.p[spilled[k]], dm ? cc_ops[dm->op].mn : "?", dm ? dm->imm : 0);
+        }
         if (nospill.p[spilled[k]] || nall[rc] >= 4096) {
           cc_buf_printf(&c->log, "%s: error: kernel '%s': register allocation failed (too many "
                         "values live at once)\n", c->display_name, f->name);

@@ -257,6 +257,46 @@ TEST(large_private_memory) {
   cc_prog_free(&p);
 }
 
+TEST(spills_and_far_branches) {
+  cc_prog p;
+  if (cc_build(&p, "basic.cl", NULL)) {
+    st->failed_checks++;
+    return;
+  }
+  enum { N = 32 };
+  float in[72 * N], out[N], want[N];
+  int k[40];
+  for (int i = 0; i < 72 * N; i++) in[i] = (float)(i % 9) - 4.0f;
+  for (int i = 0; i < 40; i++) k[i] = i * 7 - 100;
+  for (int g = 0; g < N; g++) {
+    float s = 0.0f;
+    uint32_t t = 0;
+    for (int i = 71; i >= 0; i--) s = s * 0.5f + in[g * 72 + i] * (float)(i + 1);
+    for (int i = 39; i >= 0; i--) t = t * 3u + (uint32_t)(k[i] * (i + 3));
+    want[g] = s + (float)(int32_t)t;
+  }
+  vt_rt_ndrange nd = nd1(N, 16);
+  cc_run run = {.threads = 8};
+  cc_arg args[] = {ARG_IN(in, sizeof in), ARG_IN(k, sizeof k), ARG_OUT(out, sizeof out)};
+  CHECK(st, cc_launch(&p, "pressure", &nd, args, 3, &run) == 0);
+  check_words(st, "pressure", out, want, N);
+  float x[N], r[N];
+  for (int g = 0; g < N; g++) x[g] = (float)(g % 5);
+  cc_arg a2[] = {ARG_IN(x, sizeof x), ARG_OUT(r, sizeof r)};
+  CHECK(st, cc_launch(&p, "far_branches", &nd, a2, 2, &run) == 0);
+  for (int g = 0; g < N; g++) { /* libclc's functions are within a few ulp: a tolerance */
+    double v = x[g];
+    for (int i = 0; i < (int)x[g]; i++)
+      v = sin(v) + cos(v * 1.5) + sin(v + 2.0) + cos(v * 0.5) + tan(v * 0.1) + sin(v * 3.0) +
+          cos(v + 1.0) + sin(v * 0.25) + i;
+    if (fabs(r[g] - v) > 1e-4 * (fabs(v) + 1)) {
+      fprintf(stderr, "far_branches[%d] = %g, expected about %g\n", g, (double)r[g], v);
+      st->failed_checks++;
+    }
+  }
+  cc_prog_free(&p);
+}
+
 TEST(float_ops) {
   cc_prog p;
   if (cc_build(&p, "basic.cl", NULL)) {
@@ -301,7 +341,7 @@ TEST(float_ops) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(vecadd_shapes), T(ids_3d), T(divergence_and_loops), T(integer_ops), T(private_arrays),
-          T(large_private_memory), T(float_ops))
+          T(large_private_memory), T(spills_and_far_branches), T(float_ops))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
