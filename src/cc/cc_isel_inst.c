@@ -21,6 +21,27 @@ static void shape(LLVMTypeRef t, int *nelem, int *per, LLVMTypeRef *elem) {
   *per = parts_of_type(*elem);
 }
 
+/* 64-bit shifts by a variable amount, without branches: both the "less
+ * than 32" and the "32 or more" results, chosen by bit 5 of the amount. */
+static bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out) {
+  cc_opnd m = alu(s, A_AND, amount, op_imm(31)), inv = alu(s, A_SUB, op_imm(31), m);
+  cc_opnd big = alu(s, A_AND, amount, op_imm(32));
+  big = alu(s, A_SNE, big, op_imm(0));
+  if (op == LLVMShl) {
+    cc_opnd lo = alu(s, A_SLL, a[0], m);
+    cc_opnd hi = alu(s, A_OR, alu(s, A_SLL, a[1], m), alu(s, A_SRL, alu(s, A_SRL, a[0], op_imm(1)), inv));
+    out[1] = select_op(s, big, lo, hi);
+    out[0] = select_op(s, big, op_imm(0), lo);
+    return true;
+  }
+  alu_kind sh = op == LLVMLShr ? A_SRL : A_SRA;
+  cc_opnd hi = alu(s, sh, a[1], m);
+  cc_opnd lo = alu(s, A_OR, alu(s, A_SRL, a[0], m), alu(s, A_SLL, alu(s, A_SLL, a[1], op_imm(1)), inv));
+  out[0] = select_op(s, big, hi, lo);
+  out[1] = select_op(s, big, op == LLVMLShr ? op_imm(0) : alu(s, A_SRA, a[1], op_imm(31)), hi);
+  return true;
+}
+
 /* 64-bit pieces: out[0..1] = a OP b */
 static bool binop64(isel *s, LLVMOpcode op, const cc_opnd *a, const cc_opnd *b, cc_opnd *out) {
   switch (op) {
@@ -51,7 +72,7 @@ static bool binop64(isel *s, LLVMOpcode op, const cc_opnd *a, const cc_opnd *b, 
     return true;
   }
   case LLVMShl: case LLVMLShr: case LLVMAShr: {
-    if (!op_is_imm(b[0])) return false; /* variable 64-bit shifts: not yet */
+    if (!op_is_imm(b[0])) return shift64(s, op, a, b[0], out);
     int n = b[0].k & 63;
     cc_opnd lo = a[0], hi = a[1];
     if (n == 0) {

@@ -9,5 +9,6 @@ __kernel void longs(__global const long *a, __global const long *b, __global lon
   r ^= (x << 5) + (x >> 3) + (long)(ux >> 17);
   r += (x < y) + 2 * (ux < uy) + 4 * (x == y);
   r ^= (long)(int)x * (long)(uint)y;
+  r += (x << (y & 63)) ^ (x >> (y & 63)) ^ (long)(ux >> ((y >> 7) & 63));
   out[g] = r;
 }

@@ -194,6 +194,7 @@ TEST(long_integers) {
     r ^= (ux << 5) + (uint64_t)(x >> 3) + (ux >> 17);
     r += (uint64_t)((x < y) + 2 * (ux < uy) + 4 * (x == y));
     r ^= (uint64_t)((int64_t)(int32_t)x * (int64_t)(uint32_t)y);
+    r += (ux << (uy & 63)) ^ (uint64_t)(x >> (uy & 63)) ^ (ux >> ((uint64_t)(y >> 7) & 63));
     want[i] = (int64_t)r;
   }
   cc_arg args[] = {ARG_IN(a, sizeof a), ARG_IN(b, sizeof b), ARG_OUT(out, sizeof out)};
