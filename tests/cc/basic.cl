@@ -193,3 +193,28 @@ __kernel void far_branches(__global const float *in, __global float *out) {
         cos(r + 1.0f) + sin(r * 0.25f) + (float)i;
   out[g] = r;
 }
+
+/* uniform loops inside divergent code, a divergent loop with a break, an
+ * early return, nested loops with continue */
+__kernel void simt(__global const int *in, __global int *out) {
+  int g = get_global_id(0), x = in[g], r = 0;
+  if (x & 1) {
+    for (int i = 0; i < 5; i++) r += i * x;
+    int j = 0;
+    while (j < x) {
+      j += 3;
+      if (j == 9) break;
+    }
+    r += j;
+  }
+  if (x > 40) {
+    out[g] = -1;
+    return;
+  }
+  for (int a = 0; a < (x & 7); a++)
+    for (int b = 0; b < 4; b++) {
+      if ((a + b + x) % 5 == 0) continue;
+      r += a * b;
+    }
+  out[g] = r;
+}

@@ -129,30 +129,62 @@ static int loops_ref(int n0) {
   return s * 1000 + k + t * 7;
 }
 
+static int simt_ref(int x) {
+  int r = 0;
+  if (x & 1) {
+    for (int i = 0; i < 5; i++) r += i * x;
+    int j = 0;
+    while (j < x) {
+      j += 3;
+      if (j == 9) break;
+    }
+    r += j;
+  }
+  if (x > 40) return -1;
+  for (int a = 0; a < (x & 7); a++)
+    for (int b = 0; b < 4; b++) {
+      if ((a + b + x) % 5 == 0) continue;
+      r += a * b;
+    }
+  return r;
+}
+
+/* at -O2, -O0 (everything in private memory) and -O3 (unrolled) */
 TEST(divergence_and_loops) {
-  cc_prog p;
-  if (cc_build(&p, "basic.cl", NULL)) {
-    st->failed_checks++;
-    return;
+  static const char *const levels[3][2] = {{"-O2", NULL}, {"-O0", NULL}, {"-O3", NULL}};
+  for (int lvl = 0; lvl < 3; lvl++) {
+    cc_prog p;
+    if (cc_build(&p, "basic.cl", levels[lvl])) {
+      st->failed_checks++;
+      return;
+    }
+    enum { N = 96 };
+    int in[N], out[N], want[N];
+    uint32_t seed = 99;
+    for (int i = 0; i < N; i++) in[i] = (int)(cc_rand(&seed) % 300) - 100;
+    for (size_t w = 0; w < 4; w++) {
+      vt_rt_ndrange nd = nd1(N, w == 3 ? 96 : 32);
+      cc_run run = {.threads = widths[w]};
+      cc_arg args[] = {ARG_IN(in, sizeof in), ARG_OUT(out, sizeof out)};
+      CHECK(st, cc_launch(&p, "branches", &nd, args, 2, &run) == 0);
+      for (int i = 0; i < N; i++) want[i] = branches_ref(i, in[i]);
+      check_words(st, "branches", out, want, N);
+      for (int i = 0; i < N; i++) in[i] = (in[i] + 100) * 3 + (i % 5);
+      CHECK(st, cc_launch(&p, "loops", &nd, args, 2, &run) == 0);
+      for (int i = 0; i < N; i++) want[i] = loops_ref(in[i]);
+      check_words(st, "loops", out, want, N);
+      for (int i = 0; i < N; i++) in[i] = in[i] / 3 - 100;
+      int x[N];
+      for (int i = 0; i < N; i++) {
+        x[i] = (i * 7 + (int)w) % 50;
+        want[i] = simt_ref(x[i]);
+      }
+      cc_arg a3[] = {ARG_IN(x, sizeof x), ARG_OUT(out, sizeof out)};
+      CHECK(st, cc_launch(&p, "simt", &nd, a3, 2, &run) == 0);
+      check_words(st, "simt", out, want, N);
+    }
+    cc_prog_free(&p);
   }
-  enum { N = 96 };
-  int in[N], out[N], want[N];
-  uint32_t seed = 99;
-  for (int i = 0; i < N; i++) in[i] = (int)(cc_rand(&seed) % 300) - 100;
-  for (size_t w = 0; w < 4; w++) {
-    vt_rt_ndrange nd = nd1(N, w == 3 ? 96 : 32);
-    cc_run run = {.threads = widths[w]};
-    cc_arg args[] = {ARG_IN(in, sizeof in), ARG_OUT(out, sizeof out)};
-    CHECK(st, cc_launch(&p, "branches", &nd, args, 2, &run) == 0);
-    for (int i = 0; i < N; i++) want[i] = branches_ref(i, in[i]);
-    check_words(st, "branches", out, want, N);
-    for (int i = 0; i < N; i++) in[i] = (in[i] + 100) * 3 + (i % 5);
-    CHECK(st, cc_launch(&p, "loops", &nd, args, 2, &run) == 0);
-    for (int i = 0; i < N; i++) want[i] = loops_ref(in[i]);
-    check_words(st, "loops", out, want, N);
-    for (int i = 0; i < N; i++) in[i] = in[i] / 3 - 100;
-  }
-  cc_prog_free(&p);
 }
 
 static uint32_t rotl(uint32_t x, uint32_t n) { return n & 31 ? (x << (n & 31)) | (x >> (32 - (n & 31))) : x; }
