@@ -218,3 +218,15 @@ __kernel void simt(__global const int *in, __global int *out) {
     }
   out[g] = r;
 }
+
+/* a struct and a vector passed by value (the argument buffer's alignment
+ * rules: formats-and-launch.md 4) */
+typedef struct {
+  int a;
+  float b;
+  char c;
+} S;
+__kernel void byvalue(int n, S s, __global int *out, float4 v) {
+  int g = get_global_id(0);
+  out[g] = n + s.a * g + (int)(s.b * 10.0f) + s.c + (int)v.w;
+}

@@ -268,6 +268,29 @@ TEST(private_arrays) {
   }
 }
 
+TEST(by_value_arguments) {
+  cc_prog p;
+  if (cc_build(&p, "basic.cl", NULL)) {
+    st->failed_checks++;
+    return;
+  }
+  struct {
+    int a;
+    float b;
+    char c;
+  } sv = {3, 1.5f, 7};
+  int n = 5, out[16], want[16];
+  float v[4] = {0, 0, 0, 100};
+  for (int g = 0; g < 16; g++) want[g] = n + sv.a * g + 15 + 7 + 100;
+  cc_arg args[] = {ARG_VAL(&n), {CA_SCALAR, &sv, sizeof sv, 0}, ARG_OUT(out, sizeof out),
+                   {CA_SCALAR, v, sizeof v, 0}};
+  vt_rt_ndrange nd = nd1(16, 8);
+  cc_run run = {.threads = 4};
+  CHECK(st, cc_launch(&p, "byvalue", &nd, args, 4, &run) == 0);
+  check_words(st, "byvalue", out, want, 16);
+  cc_prog_free(&p);
+}
+
 TEST(large_private_memory) {
   cc_prog p;
   if (cc_build(&p, "basic.cl", NULL)) {
@@ -373,7 +396,7 @@ TEST(float_ops) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(vecadd_shapes), T(ids_3d), T(divergence_and_loops), T(integer_ops), T(private_arrays),
-          T(large_private_memory), T(spills_and_far_branches), T(float_ops))
+          T(by_value_arguments), T(large_private_memory), T(spills_and_far_branches), T(float_ops))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
