@@ -2,6 +2,7 @@
  * target, OpenCL C 1.2, no LLVM passes) produces LLVM bitcode, which is
  * read into the compilation's LLVM context. clang's diagnostics go to the
  * log unchanged, so they keep clang's "file:line:col" form. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np: no chdir in this process */
 #include <errno.h>
 #include <fcntl.h>
 #include <llvm-c/BitReader.h>
@@ -32,21 +33,10 @@ static int run_program(const char *const *argv, const char *cwd, const char *log
   posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  char *old = NULL;
-  if (cwd) { /* posix_spawn has no chdir action in POSIX 2008: switch around the spawn */
-    old = getcwd(NULL, 0);
-    if (!old || chdir(cwd) != 0) {
-      free(old);
-      posix_spawn_file_actions_destroy(&fa);
-      return -1;
-    }
-  }
+  /* the child changes directory, not this (possibly multi-threaded) process */
+  if (cwd) posix_spawn_file_actions_addchdir_np(&fa, cwd);
   pid_t pid;
   int rc = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
-  if (old) {
-    if (chdir(old) != 0) rc = rc ? rc : errno;
-    free(old);
-  }
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
     errno = rc;

@@ -3,6 +3,7 @@
  * -D/-I/-O0..-O3 options, vt_cc_compile's option string, the assembly and
  * LLVM IR outputs, the .ventus.resource section, and the `vt cc` command
  * (exit codes, output files). */
+#include <pthread.h>
 #include <sys/wait.h>
 
 #include "cc_test_util.h"
@@ -211,6 +212,48 @@ TEST(debug_line_table) {
   cc_prog_free(&p);
 }
 
+/* vt_cc_compile from several threads at once: each has its own LLVM
+ * context and temporary directory */
+typedef struct job {
+  int value, rc;
+  uint8_t *elf;
+  size_t size;
+} job;
+
+static void *compile_thread(void *arg) {
+  job *j = arg;
+  char src[256], *log = NULL;
+  snprintf(src, sizeof src, "__kernel void k(__global int *a) { a[get_global_id(0)] = V * %d; }\n",
+           j->value);
+  j->rc = vt_cc_compile(src, "-D V=3", &j->elf, &j->size, &log);
+  free(log);
+  return NULL;
+}
+
+TEST(parallel_compilations) {
+  enum { NT = 4 };
+  pthread_t t[NT];
+  job jobs[NT];
+  for (int i = 0; i < NT; i++) {
+    memset(&jobs[i], 0, sizeof jobs[i]);
+    jobs[i].value = i + 1;
+    CHECK(st, pthread_create(&t[i], NULL, compile_thread, &jobs[i]) == 0);
+  }
+  for (int i = 0; i < NT; i++) pthread_join(t[i], NULL);
+  for (int i = 0; i < NT; i++) {
+    CHECK(st, jobs[i].rc == 0);
+    cc_prog p = {jobs[i].elf, jobs[i].size, NULL};
+    int out[8], want[8];
+    for (int k = 0; k < 8; k++) want[k] = 3 * (i + 1);
+    cc_arg args[] = {ARG_OUT(out, sizeof out)};
+    vt_rt_ndrange nd = nd1(8, 8);
+    cc_run run = {.threads = 8};
+    CHECK(st, p.elf && cc_launch(&p, "k", &nd, args, 1, &run) == 0);
+    check_words(st, "parallel", out, want, 8);
+    cc_prog_free(&p);
+  }
+}
+
 static int sh(const char *cmd) {
   int rc = system(cmd);
   return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
@@ -254,7 +297,7 @@ TEST(command_line) {
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(clang_diagnostics), T(unsupported_features), T(defines_includes_levels),
           T(compile_with_option_string), T(outputs_and_resources), T(debug_line_table),
-          T(command_line))
+          T(parallel_compilations), T(command_line))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
