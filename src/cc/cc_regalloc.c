@@ -26,9 +26,7 @@ typedef struct rgraph {
   int n;            /* nodes */
   int *node_of;     /* register -> node, -1 */
   int *reg_of;      /* node -> register */
-  uint64_t *adj;    /* n x n bit matrix */
-  int wn;
-  int **alist, *alen, *acap;
+  int **alist, *alen, *acap; /* neighbours; a pair defined twice may repeat */
   int **hint, *hlen, *hcap;
   double *cost;
   int *color;       /* index into colors, -1 = none */
@@ -54,7 +52,6 @@ static void rg_free(rgraph *g) {
   }
   free(g->node_of);
   free(g->reg_of);
-  free(g->adj);
   free(g->alist);
   free(g->alen);
   free(g->acap);
@@ -72,13 +69,13 @@ static int color_index(const rgraph *g, int r) {
   return -1;
 }
 
+/* An edge: recorded where a register is defined while the other is live,
+ * so a pair repeats only for registers defined more than once, which
+ * counts their degree a little high and changes nothing else. */
 static bool rg_edge(rgraph *g, int a, int b) {
-  if (a == b || a < 0 || b < 0) return true;
-  size_t bit = (size_t)a * (size_t)g->wn * 64 + (size_t)b;
-  if ((g->adj[bit >> 6] >> (bit & 63)) & 1) return true;
-  g->adj[bit >> 6] |= 1ull << (bit & 63);
-  bit = (size_t)b * (size_t)g->wn * 64 + (size_t)a;
-  g->adj[bit >> 6] |= 1ull << (bit & 63);
+  if (a == b || a < 0 || b < 0 || (g->pre[a] && g->pre[b])) return true;
+  int last = g->alen[a] ? g->alist[a][g->alen[a] - 1] : -1;
+  if (last == b) return true;
   return push_int(&g->alist[a], &g->alen[a], &g->acap[a], b) &&
          push_int(&g->alist[b], &g->alen[b], &g->acap[b], a);
 }
@@ -101,8 +98,6 @@ static int rg_nodes(rgraph *g, const cc_mf *f, const cc_ra_opts *o) {
     g->reg_of[g->n++] = r;
   }
   int n = g->n;
-  g->wn = (n + 63) / 64;
-  g->adj = calloc((size_t)n * (size_t)g->wn + 1, sizeof(uint64_t));
   g->alist = calloc((size_t)n + 1, sizeof(int *));
   g->alen = calloc((size_t)n + 1, sizeof(int));
   g->acap = calloc((size_t)n + 1, sizeof(int));
@@ -112,7 +107,7 @@ static int rg_nodes(rgraph *g, const cc_mf *f, const cc_ra_opts *o) {
   g->cost = calloc((size_t)n + 1, sizeof(double));
   g->color = malloc(((size_t)n + 1) * sizeof(int));
   g->pre = calloc((size_t)n + 1, sizeof(bool));
-  if (!g->adj || !g->alist || !g->alen || !g->acap || !g->hint || !g->hlen || !g->hcap ||
+  if (!g->alist || !g->alen || !g->acap || !g->hint || !g->hlen || !g->hcap ||
       !g->cost || !g->color || !g->pre)
     return -1;
   for (int v = 0; v < n; v++) {
@@ -393,8 +388,7 @@ int cc_regalloc(cc_ctx *c, cc_mf *f, const cc_ra_opts *o, cc_ra_state *st) {
       memset(&g, 0, sizeof g);
       g.rc = rc;
       int nsp = 0;
-      ok = rg_nodes(&g, f, o) == 0 && rg_build(&g, f, &L, nospill.p) == 0 &&
-           rg_color(&g, spilled, &nsp) == 0;
+      ok = rg_nodes(&g, f, o) == 0 && rg_build(&g, f, &L, nospill.p) == 0 && rg_color(&g, spilled, &nsp) == 0;
       if (ok)
         for (int v = 0; v < g.n; v++)
           if (g.color[v] >= 0) phys[g.reg_of[v]] = g.colors[g.color[v]];
