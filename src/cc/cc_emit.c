@@ -33,7 +33,8 @@ typedef struct emitter {
 } emitter;
 
 static void reg(char *buf, size_t n, int r) {
-  if (r >= CC_VR_V0) snprintf(buf, n, "v%d", r - CC_VR_V0);
+  if (r < 0) snprintf(buf, n, "?"); /* an operand the format does not print */
+  else if (r >= CC_VR_V0) snprintf(buf, n, "v%d", r - CC_VR_V0);
   else if (r < 32) snprintf(buf, n, "%s", xnames[r]);
   else snprintf(buf, n, "x%d", r);
 }
