@@ -7,11 +7,11 @@
 #                                             the packages of each PROFILE
 #   sh scripts/install-deps.sh --list [PROFILE...]   print the packages only
 #
-# Profiles, for optional parts of vt (`all` is every one of them). `tools`
-# (bench/run.sh times with hyperfine when present) and `opencl` (libvtocl
-# and its tests, docs/opencl.md) are used today; the others are for parts
-# still to come, so that CI has them already:
-#   compiler  kernel compiler: clang/LLVM 14 development files, libclc
+# Profiles, for optional parts of vt (`all` is every one of them).
+# `compiler` builds vt cc (docs/cc.md), `opencl` libvtocl's tests
+# (docs/opencl.md), `tools` is used by bench/run.sh (hyperfine); the others
+# are for parts still to come, so that CI has them already:
+#   compiler  vt cc: clang/LLVM 14 development files, libclc
 #   opencl    OpenCL platform: ICD loader, headers, clinfo, PoCL, PyOpenCL
 #   debug     debugger: gdb-multiarch, libedit
 #   cluster   cluster runs: Slurm, munge

@@ -19,6 +19,7 @@ static void usage(FILE *f) {
           "  -o FILE        output file (default a.out)\n"
           "  -Ttext ADDR    address of .text (default 0x80000000)\n"
           "  -e SYMBOL      entry symbol (default _start, else the start of .text)\n"
+          "  -g             DWARF line table: instructions -> their lines in the sources\n"
           "  -h, --help     this help\n");
 }
 
@@ -51,6 +52,7 @@ static int write_file(const char *path, const uint8_t *data, size_t size) {
 
 int vt_cmd_as(int argc, char **argv) {
   vt_asm_options opts = {0, NULL};
+  bool debug = false;
   const char *out = "a.out";
   const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
   size_t nin = 0;
@@ -61,6 +63,8 @@ int vt_cmd_as(int argc, char **argv) {
       usage(stdout);
       free(inputs);
       return 0;
+    } else if (!strcmp(a, "-g")) {
+      debug = true;
     } else if (!strcmp(a, "-o") || !strcmp(a, "-e") || !strcmp(a, "-Ttext")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "vt as: error: option %s needs an argument\n", a);
@@ -112,6 +116,7 @@ int vt_cmd_as(int argc, char **argv) {
     free(inputs);
     return 1;
   }
+  vt_asm_set_debug_lines(as, debug);
   for (size_t i = 0; i < nin; i++) vt_asm_add_file(as, inputs[i]);
   uint8_t *elf = NULL;
   size_t size = 0;

@@ -5,4 +5,5 @@ int vt_cmd_as(int argc, char **argv);
 int vt_cmd_objdump(int argc, char **argv);
 int vt_cmd_run(int argc, char **argv);
 int vt_cmd_launch(int argc, char **argv);
+int vt_cmd_cc(int argc, char **argv);
 #endif

@@ -14,6 +14,7 @@ static const struct {
     {"objdump", "disassemble ELF files in llvm-objdump style", vt_cmd_objdump},
     {"run", "run test-vector launches (.metadata/.data) on the simulator", vt_cmd_run},
     {"launch", "run a kernel of an ELF program with arguments from the command line", vt_cmd_launch},
+    {"cc", "compile OpenCL C into a kernel ELF (needs the LLVM 14 build)", vt_cmd_cc},
 };
 
 static void usage(FILE *f) {

@@ -27,6 +27,12 @@ typedef struct vt_asm_options {
 vt_asm *vt_asm_new(const vt_asm_options *opts);
 void vt_asm_free(vt_asm *as);
 
+/* -g: the DWARF line table (.debug_line, docs/as.md) also maps the
+ * instructions of files without .loc directives to their own lines. Files
+ * with .file/.loc directives (compiler output) get rows from those always.
+ * Call before adding files. */
+void vt_asm_set_debug_lines(vt_asm *as, int on);
+
 /* Assemble one source text; 'filename' is used in messages. Returns 0, or -1
  * if this file had errors (the session keeps them; see vt_asm_errors). */
 int vt_asm_add_source(vt_asm *as, const char *filename, const char *text, size_t len);

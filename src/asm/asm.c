@@ -23,11 +23,17 @@ vt_asm *vt_asm_new(const vt_asm_options *opts) {
   return as;
 }
 
+void vt_asm_set_debug_lines(vt_asm *as, int on) {
+  if (as) as->debug_lines = on != 0;
+}
+
 static void file_free(afile *f) {
   for (size_t i = 0; i < f->secs.n; i++) abuf_free(&AVEC_AT(f->secs, asec, i).data);
   avec_free(&f->secs);
   avec_free(&f->syms);
   avec_free(&f->fixes);
+  avec_free(&f->lines);
+  avec_free(&f->dnames);
   symtab_free(&f->tab);
   free(f);
 }
@@ -124,6 +130,8 @@ static afile *file_begin(vt_asm *as, const char *filename) {
   f->secs.elem = sizeof(asec);
   f->syms.elem = sizeof(asym *);
   f->fixes.elem = sizeof(afix);
+  f->lines.elem = sizeof(aline);
+  f->dnames.elem = sizeof(const char *);
   f->cur = f->prev = 0;
   as->f = f;
   as->line = 0;

@@ -94,6 +94,7 @@ void symtab_free(symtab *t);
 /* ---- sections ---- */
 typedef enum sec_cat {
   CAT_TEXT, CAT_TOHOST, CAT_RODATA, CAT_DATA, CAT_SDATA, CAT_SBSS, CAT_BSS, CAT_NONE,
+  CAT_KEEP, /* kept by name, not loaded: .ventus.* (.ventus.resource.<kernel>) */
   CAT_COUNT
 } sec_cat;
 
@@ -127,9 +128,21 @@ typedef struct afix {
   uint32_t hi_off;
 } afix;
 
+/* ---- line table rows (dwarf.c) ---- */
+typedef struct aline {
+  uint32_t sec, off; /* instruction: section index in its file, offset */
+  uint32_t line;
+  uint16_t file;     /* .file number (0: the assembly file itself) */
+} aline;
+
 /* ---- one input file ---- */
 typedef struct afile {
   const char *name;
+  avec lines;       /* aline: from .loc, or (-g) the instructions' own lines */
+  avec dnames;      /* const char *: .file N "name", index N */
+  bool any_loc;     /* a .loc was seen: its rows win over -g's */
+  uint16_t loc_file;
+  uint32_t loc_line;
   avec secs;  /* asec */
   avec syms;  /* asym* (definition order) */
   avec fixes; /* afix */
@@ -151,6 +164,7 @@ struct vt_asm {
   uint32_t line;
   const char *line_text; /* statement buffer of the current line (columns) */
   bool oneshot;          /* vt_asm_one: PC-relative constants are absolute targets */
+  bool debug_lines;      /* -g: line rows for files without .loc */
   char *stmt;            /* scratch statement buffer */
   size_t stmt_cap;
   bool oom;
@@ -241,6 +255,15 @@ uint32_t sec_pos(const asec *s);
 void sec_align(vt_asm *as, uint32_t align, int fill, uint32_t max, uint32_t col);
 afix *add_fix(vt_asm *as, fx_kind kind, uint8_t op, const aval *v, uint32_t col);
 
+/* dwarf.c: .file/.loc, rows per instruction, .debug_* sections */
+void asm_dot_file(vt_asm *as, cursor *c);
+void asm_dot_loc(vt_asm *as, cursor *c);
+void asm_line_row(vt_asm *as, asec *s);
+struct vt_ew_section;
+/* Appends .debug_line/.debug_abbrev/.debug_info to secs (room for 3);
+ * returns the count added, -1 out of memory. */
+int asm_debug_sections(vt_asm *as, struct vt_ew_section *secs, void **owned);
+
 /* insn.c */
 /* Assemble one instruction statement; c is after the mnemonic. */
 void asm_instruction(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cursor *c);
@@ -254,7 +277,9 @@ typedef struct insn_operand {
   uint32_t col;
   uint32_t hi_off;
 } insn_operand;
-void emit_insn(vt_asm *as, uint16_t insn, const insn_operand *ops /* by operand id */);
+/* Emits the instruction (after a regext prefix when a register operand is
+ * above 31) and returns the offset of its word in the section. */
+uint32_t emit_insn(vt_asm *as, uint16_t insn, const insn_operand *ops /* by operand id */);
 
 /* pseudo.c */
 /* Returns true if the statement was handled (including error reporting). */

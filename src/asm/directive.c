@@ -367,7 +367,7 @@ static void d_leb(vt_asm *as, cursor *c, bool is_signed) {
 }
 
 typedef enum dkind {
-  D_IGNORE, D_TEXT, D_DATA, D_RODATA, D_BSS, D_SDATA, D_SBSS, D_SECTION, D_PUSHSECTION,
+  D_IGNORE, D_FILE, D_LOC, D_TEXT, D_DATA, D_RODATA, D_BSS, D_SDATA, D_SBSS, D_SECTION, D_PUSHSECTION,
   D_POPSECTION, D_PREVIOUS, D_GLOBL, D_LOCAL, D_WEAK, D_TYPE, D_SIZE, D_ALIGN, D_P2ALIGN,
   D_BALIGN, D_BYTE, D_HALF, D_WORD, D_DWORD, D_STRING, D_ASCII, D_SPACE, D_EQU, D_EQUIV,
   D_INSN, D_ORG, D_COMM, D_LCOMM, D_END, D_ULEB, D_SLEB, D_VT_KERNEL, D_VT_KERNEL_ARG
@@ -393,10 +393,11 @@ static const struct {
     {".org", D_ORG},         {".comm", D_COMM},         {".lcomm", D_LCOMM},
     {".end", D_END},         {".uleb128", D_ULEB},      {".sleb128", D_SLEB},
     {".vt_kernel", D_VT_KERNEL}, {".vt_kernel_arg", D_VT_KERNEL_ARG}, /* src/asm/kargs.c */
+    {".file", D_FILE},       {".loc", D_LOC}, /* line table (dwarf.c) */
     /* accepted and ignored */
-    {".option", D_IGNORE},   {".file", D_IGNORE},       {".ident", D_IGNORE},
+    {".option", D_IGNORE},   {".ident", D_IGNORE},
     {".attribute", D_IGNORE}, {".addrsig", D_IGNORE},   {".addrsig_sym", D_IGNORE},
-    {".loc", D_IGNORE},      {".hidden", D_IGNORE},     {".protected", D_IGNORE},
+    {".hidden", D_IGNORE},     {".protected", D_IGNORE},
     {".internal", D_IGNORE}, {".variant_cc", D_IGNORE}, {".p2alignl", D_IGNORE},
     {".cfi_sections", D_IGNORE},
 };
@@ -419,6 +420,8 @@ void asm_directive(vt_asm *as, const char *name, size_t len, uint32_t col, curso
   afile *f = as->f;
   switch (k) {
   case D_IGNORE: return;
+  case D_FILE: asm_dot_file(as, c); return;
+  case D_LOC: asm_dot_loc(as, c); return;
   case D_TEXT: switch_to(as, sec_find_or_add(as, ".text", 5, 0, 1, 0, 1, 0)); d_end(as, c); return;
   case D_DATA: switch_to(as, sec_find_or_add(as, ".data", 5, 0, 1, 1, 0, 0)); d_end(as, c); return;
   case D_RODATA: switch_to(as, sec_find_or_add(as, ".rodata", 7, 0, 1, 0, 0, 0)); d_end(as, c); return;

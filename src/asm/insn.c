@@ -14,6 +14,18 @@ typedef struct match {
 } match;
 _Static_assert(VT_OP_COUNT <= 64, "match.present has one bit per operand id");
 
+/* x32..x255 / v32..v255: registers reached through a regext prefix
+ * (isa.md 2.6), which emit_insn inserts. */
+static int parse_ext_reg(const char *s, size_t n, char kind) {
+  if (n < 3 || n > 4 || s[0] != kind || s[1] < '1' || s[1] > '9') return -1;
+  int v = 0;
+  for (size_t i = 1; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    v = v * 10 + (s[i] - '0');
+  }
+  return v >= 32 && v <= 255 ? v : -1;
+}
+
 /* Register name at the cursor; returns the number or -1 (with a quiet or
  * loud error depending on as->quiet). kind: 'x' or 'v'. */
 static int parse_reg(vt_asm *as, cursor *c, char kind, bool fnames) {
@@ -25,6 +37,7 @@ static int parse_reg(vt_asm *as, cursor *c, char kind, bool fnames) {
     return -1;
   }
   int r = kind == 'v' ? vt_parse_vreg(c->s, n) : vt_parse_xreg(c->s, n, fnames);
+  if (r < 0) r = parse_ext_reg(c->s, n, kind);
   if (r < 0) {
     asm_error(as, col, "bad register '%.*s' (expected a %s register)", (int)n, c->s,
               kind == 'v' ? "vector" : "scalar");
@@ -136,13 +149,8 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
   case VT_OPK_VREG: {
     char kind = d->kind == VT_OPK_VREG ? 'v' : 'x';
     if ((r = parse_reg(as, c, kind, kind == 'x' && fnames)) < 0) return false;
-    if (!vt_operand_fits(op, r)) { /* x32..x255 only in 8-bit fields */
-      int64_t lo, hi;
-      vt_operand_range(op, &lo, &hi);
-      asm_error(as, col, "register %c%d does not fit this field (%c0..%c%lld; use regext)", kind, r,
-                kind, kind, (long long)hi);
-      return false;
-    }
+    /* x32..x255: 8-bit fields of 64-bit instructions hold them; in 5-bit
+     * fields emit_insn extends them with a regext prefix where it can */
     o->value = r;
     break;
   }
@@ -455,28 +463,79 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
   return true;
 }
 
+/* The regext slot of a register operand (isa.md 2.6: 0 = rd/vd, 1 = rs1,
+ * 2 = rs2, 3 = rs3; the store data vs3 of standard vector stores, encoded in
+ * the rd field, takes the rs3 slot), or -1 when it cannot be extended. */
+static int regext_slot(const vt_insn_desc *d, vt_operand_id op) {
+  if (op == VT_OP_VS3) return 3;
+  if ((d->flags & VT_F_FSCALAR) && op == VT_OP_RS1) return -1; /* raw f[rs1] */
+  if (d->exec_class == VT_EX_VSET || d->exec_class == VT_EX_REGEXT) return -1;
+  const vt_operand_desc *od = vt_isa_operand(op);
+  if (od->nfields != 1) return -1;
+  switch (od->fields[0].lo) {
+  case 7: return 0;
+  case 15: return 1;
+  case 20: return 2;
+  case 27: return 3;
+  default: return -1;
+  }
+}
+
+/* The regext immediate the operands need (0: none); -1 after an error. */
+static int regext_imm(vt_asm *as, const vt_insn_desc *d, const insn_operand *ops) {
+  int imm = 0;
+  for (unsigned i = 0; i < d->nops; i++) {
+    vt_operand_id op = (vt_operand_id)d->ops[i];
+    uint8_t kind = vt_isa_operand(op)->kind;
+    if (kind != VT_OPK_XREG && kind != VT_OPK_VREG && kind != VT_OPK_XRAW) continue;
+    int64_t r = ops[op].value;
+    if (ops[op].fixup || r < 32) continue;
+    int slot = regext_slot(d, op);
+    if (slot < 0 || r > 255) {
+      asm_error(as, ops[op].col, "register %c%lld cannot be used here (no register extension "
+                "for this operand of '%s')", kind == VT_OPK_VREG ? 'v' : 'x', (long long)r,
+                d->mnemonic);
+      return -1;
+    }
+    imm |= (int)((r >> 5) & 7) << (3 * slot);
+  }
+  return imm;
+}
+
 /* A 64-bit instruction (isa2025.md D1): constant operands only, emitted as
- * two parcels, low first. */
-static void emit_insn64(vt_asm *as, const vt_insn_desc *d, const insn_operand *ops) {
+ * two parcels, low first; registers up to 255 fit its 8-bit fields. */
+static uint32_t emit_insn64(vt_asm *as, const vt_insn_desc *d, const insn_operand *ops) {
   uint64_t w = d->match;
+  uint32_t at = sec_pos(cur_sec(as));
   for (unsigned i = 0; i < d->nops; i++) {
     vt_operand_id op = (vt_operand_id)d->ops[i];
     if (ops[op].fixup) {
       asm_error(as, ops[op].col, "operands of a 64-bit instruction must be constants");
-      return;
+      return at;
+    }
+    if (!vt_operand_fits(op, ops[op].value)) {
+      int64_t lo, hi;
+      vt_operand_range(op, &lo, &hi);
+      asm_error(as, ops[op].col, "%lld does not fit this field of '%s' (%lld..%lld)",
+                (long long)ops[op].value, d->mnemonic, (long long)lo, (long long)hi);
+      return at;
     }
     w = vt_operand_set64(op, w, (int32_t)ops[op].value);
   }
   if (emit_word(as, (uint32_t)w)) emit_word(as, (uint32_t)(w >> 32));
+  return at;
 }
 
-void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
+uint32_t emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
   const vt_insn_desc *d = vt_isa_insn((vt_insn_id)id);
-  if (d->length == 8) {
-    emit_insn64(as, d, ops);
-    return;
-  }
+  if (d->length == 8) return emit_insn64(as, d, ops);
   uint32_t w = (uint32_t)d->match;
+  int ext = regext_imm(as, d, ops);
+  if (ext > 0) { /* the prefix applies to exactly the next instruction */
+    const vt_insn_desc *rx = vt_isa_insn(VT_INSN_REGEXT);
+    emit_word(as, vt_operand_set(VT_OP_UIMM12, (uint32_t)rx->match, ext));
+  }
+  uint32_t at = sec_pos(cur_sec(as));
   for (unsigned i = 0; i < d->nops; i++) {
     vt_operand_id op = (vt_operand_id)d->ops[i];
     const insn_operand *o = &ops[op];
@@ -484,10 +543,14 @@ void emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
       afix *x = add_fix(as, (fx_kind)o->kind, (uint8_t)op, &o->v, o->col);
       if (x) x->hi_off = o->hi_off;
     } else {
-      w = vt_operand_set(op, w, (int32_t)o->value);
+      int32_t v = (int32_t)o->value;
+      uint8_t kind = vt_isa_operand(op)->kind;
+      if ((kind == VT_OPK_XREG || kind == VT_OPK_VREG || kind == VT_OPK_XRAW) && v >= 32) v &= 31;
+      w = vt_operand_set(op, w, v);
     }
   }
   emit_word(as, w);
+  return at;
 }
 
 /* isa2025.md 5.3: registers the row marks as pairs (VT_F_PRD/PRS1/PRS2/PRS3,

@@ -9,7 +9,7 @@
 #include "elf/elf_write.h"
 
 static const char *const cat_names[CAT_COUNT] = {".text", ".tohost", ".rodata", ".data",
-                                                 ".sdata", ".sbss", ".bss", ""};
+                                                 ".sdata", ".sbss", ".bss", "", ""};
 
 enum { LS_EDATA, LS_END, LS_GP, LS_BSS_START, LS_SDATA_BEGIN, LS_DATA_BEGIN, LS_BSS_END,
        LS_TOHOST, LS_FROMHOST, LS_COUNT };
@@ -213,7 +213,7 @@ static void global_define(vt_asm *as, symtab *g, asym *s) {
 }
 
 typedef struct linkctx {
-  vt_ew_section secs[CAT_COUNT + 2]; /* + .riscv.attributes, .vt.kernel_args */
+  vt_ew_section *secs; /* categories, kept sections, .riscv.attributes, .vt.kernel_args */
   size_t nsecs;
   int out_index[CAT_COUNT]; /* category -> index in secs, -1 if not emitted */
   abuf data[CAT_COUNT];
@@ -242,6 +242,18 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
   uint8_t *kargs = NULL;
   size_t kargs_size = 0;
   as->f = NULL;
+  void *debug_bufs[3] = {NULL, NULL, NULL};
+  size_t nkeep = 0;
+  for (size_t fi = 0; fi < nf; fi++) {
+    afile *f = AVEC_AT(as->files, afile *, fi);
+    for (size_t i = 0; i < f->secs.n; i++) nkeep += AVEC_AT(f->secs, asec, i).cat == CAT_KEEP;
+  }
+  L.secs = calloc(CAT_COUNT + 5 + nkeep, sizeof *L.secs); /* + attributes, 3 debug, kargs */
+  if (!L.secs) {
+    as->oom = true;
+    goto out;
+  }
+  L.out_index[CAT_NONE] = L.out_index[CAT_KEEP] = -1;
 
   /* 1. global definitions */
   for (size_t fi = 0; fi < nf; fi++) {
@@ -445,6 +457,28 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
     }
   }
   if (as->nerrors) goto out;
+  /* kept sections (.ventus.*): not loaded, after the loaded ones */
+  for (size_t fi = 0; fi < nf; fi++) {
+    afile *f = AVEC_AT(as->files, afile *, fi);
+    for (size_t i = 0; i < f->secs.n; i++) {
+      asec *s = &AVEC_AT(f->secs, asec, i);
+      if (s->cat != CAT_KEEP || !s->data.len) continue;
+      vt_ew_section *e = &L.secs[L.nsecs++];
+      e->name = s->name;
+      e->type = SHT_PROGBITS;
+      e->flags = SHF_WRITE;
+      e->align = s->align;
+      e->size = (uint32_t)s->data.len;
+      e->data = s->data.p;
+      e->segment = -1;
+    }
+  }
+  int nd = asm_debug_sections(as, L.secs + L.nsecs, debug_bufs);
+  if (nd < 0) {
+    as->oom = true;
+    goto out;
+  }
+  L.nsecs += (size_t)nd;
   size_t nlocals = 0;
   for (size_t i = 0; i < L.syms.n; i++)
     if (ELF32_ST_BIND(AVEC_AT(L.syms, vt_ew_symbol, i).info) == STB_LOCAL) nlocals++;
@@ -495,6 +529,8 @@ out:
   if (as->oom && !as->nerrors) asm_error_at(as, "<link>", 1, 1, "out of memory");
   symtab_free(&g);
   free(kargs);
+  free(L.secs);
+  for (int i = 0; i < 3; i++) free(debug_bufs[i]);
   for (int i = 0; i < CAT_COUNT; i++) abuf_free(&L.data[i]);
   avec_free(&L.syms);
   return rc;

@@ -60,10 +60,9 @@ static void emit_pcrel_pair(vt_asm *as, int reg, const aval *v, uint32_t col, vt
                             int rd, int rs1, int rs2, vt_operand_id lo_op) {
   ops_t p;
   memset(&p, 0, sizeof p);
-  uint32_t hi_off = sec_pos(cur_sec(as));
   set_reg(&p, VT_OP_RD, reg);
   set_fix(&p, VT_OP_UIMM20, FX_PCREL_HI, v, col, 0);
-  emit_insn(as, VT_INSN_AUIPC, p.o);
+  uint32_t hi_off = emit_insn(as, VT_INSN_AUIPC, p.o);
   memset(&p, 0, sizeof p);
   set_reg(&p, VT_OP_RD, rd);
   set_reg(&p, VT_OP_RS1, rs1);

@@ -45,6 +45,9 @@ int sec_find_or_add(vt_asm *as, const char *name, size_t len, int flags_known, b
     s->nobits = true;
   } else if (name_is(name, len, ".data")) {
     s->cat = CAT_DATA;
+  } else if (name_is(name, len, ".ventus")) {
+    s->cat = CAT_KEEP; /* one output section per input section, under its own name */
+    return (int)(f->secs.n - 1);
   } else if (!flags_known || !alloc) {
     s->cat = CAT_NONE; /* not allocated: assembled, then dropped */
   } else if (exec) {
@@ -105,6 +108,7 @@ bool emit_word(vt_asm *as, uint32_t w) {
     asm_error(as, 1, "instruction in the no-bits section '%s'", s->name);
     return false;
   }
+  if (s->code) asm_line_row(as, s);
   return emit_bytes(as, b, 4, 1);
 }
 

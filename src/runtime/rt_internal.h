@@ -71,6 +71,7 @@ struct vt_rt_kernel {
   bool declared;
   unsigned ndeclared;
   uint32_t static_local;
+  uint32_t private_need; /* private bytes per work-item the ELF asks for (PDS field) */
   uint32_t sgprs, vgprs;
 };
 

@@ -83,8 +83,10 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   info->args_addr = nargs_bytes ? rt->args_addr : 0;
   info->args_size = nargs_bytes;
 
-  /* private memory: per thread x T x W x workgroups, capped (pocl) */
+  /* private memory: per thread x T x W x workgroups, capped (pocl); at
+   * least what the kernel's .ventus.resource section asks for */
   uint32_t pds = rt->opt.private_size;
+  if (k->private_need > pds) pds = (k->private_need + 3) & ~3u;
   uint64_t pds_total = (uint64_t)pds * t * w * groups;
   if (pds_total > VT_RT_PRIVATE_CAP) pds_total = VT_RT_PRIVATE_CAP;
   if (rt_ensure_buffer(rt, &rt->pds_addr, &rt->pds_cap, (uint32_t)pds_total, "private memory"))

@@ -152,6 +152,7 @@ static void read_resources(vt_rt_kernel *k) {
   const uint8_t *d = s->data;
   uint32_t v = d[0] | (uint32_t)d[1] << 8, g = d[2] | (uint32_t)d[3] << 8;
   k->static_local = d[4] | (uint32_t)d[5] << 8;
+  k->private_need = d[6] | (uint32_t)d[7] << 8;
   if (v) k->vgprs = v;
   if (g) k->sgprs = g;
 }

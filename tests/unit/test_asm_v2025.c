@@ -86,8 +86,10 @@ TEST(errors_the_text_shows) {
   expect_error(st, "vop64.vfadd.vv v1, v2, v3, neg=4", "immediate 4 out of range [0, 3]");
   expect_error(st, "vop64.vadd.vv v1, v2, v3 neg=1", "expected ','");
   expect_error(st, "vop64.vadd.vx v1, v2, x256", "bad register 'x256' (expected a scalar register)");
-  expect_error(st, "add x40, a0, a1", "register x40 does not fit this field (x0..x31; use regext)");
-  expect_error(st, "vadd.vv v1, v32, v3", "register v32 does not fit this field (v0..v31; use regext)");
+  /* x32.. in a 5-bit field: the assembler prefixes a regext word (isa.md
+   * 2.6; test_asm_regext checks the words), so the line is two words */
+  expect_error(st, "add x40, a0, a1", "expected exactly one instruction");
+  expect_error(st, "vadd.vv v1, v32, v3", "expected exactly one instruction");
 }
 
 TEST(insn_directive) {

@@ -1,0 +1,181 @@
+/* Calls: the back end's intrinsics (__vt_*, src/cc/clc/vtclc.cl), the LLVM
+ * intrinsics that remain after optimisation (fused multiply-add, fabs,
+ * rounding, min/max, bit counting, funnel shifts, memcpy/memset) and
+ * printf (cc_isel_lane.c). Every other call was inlined or reported before
+ * the back end runs (cc_passes.c). */
+#include <string.h>
+
+#include "cc_isel.h"
+
+static bool name_is(const char *name, size_t n, const char *s) {
+  return strlen(s) == n && !memcmp(name, s, n);
+}
+
+static bool prefix(const char *name, const char *p) { return !strncmp(name, p, strlen(p)); }
+
+/* operand k of the call, all parts */
+static int args(isel *s, LLVMValueRef call, unsigned k, cc_opnd *out) {
+  cc_val *v = get_val(s, LLVMGetOperand(call, k));
+  if (!v) return -1;
+  memcpy(out, v->p, (size_t)v->n * sizeof *out);
+  return v->n;
+}
+
+static cc_opnd popcount(isel *s, cc_opnd x) {
+  x = alu(s, A_SUB, x, alu(s, A_AND, alu(s, A_SRL, x, op_imm(1)), op_imm(0x55555555)));
+  x = alu(s, A_ADD, alu(s, A_AND, x, op_imm(0x33333333)),
+          alu(s, A_AND, alu(s, A_SRL, x, op_imm(2)), op_imm(0x33333333)));
+  x = alu(s, A_AND, alu(s, A_ADD, x, alu(s, A_SRL, x, op_imm(4))), op_imm(0x0f0f0f0f));
+  return alu(s, A_SRL, alu(s, A_MUL, x, op_imm(0x01010101)), op_imm(24));
+}
+
+static cc_opnd bitcount(isel *s, int which, cc_opnd x) {
+  if (which == 0) { /* ctlz: smear the leading one to the right, count */
+    for (int sh = 1; sh <= 16; sh *= 2) x = alu(s, A_OR, x, alu(s, A_SRL, x, op_imm(sh)));
+    return alu(s, A_SUB, op_imm(32), popcount(s, x));
+  }
+  if (which == 1) /* cttz: the trailing zeros become ones */
+    return popcount(s, alu(s, A_SUB, alu(s, A_AND, x, alu(s, A_SUB, op_imm(0), x)), op_imm(1)));
+  return popcount(s, x);
+}
+
+static cc_opnd funnel(isel *s, bool left, cc_opnd a, cc_opnd b, cc_opnd c) {
+  c = alu(s, A_AND, c, op_imm(31));
+  cc_opnd inv = alu(s, A_SUB, op_imm(31), c);
+  if (left) /* (a << c) | (b >> 1 >> (31 - c)) */
+    return alu(s, A_OR, alu(s, A_SLL, a, c), alu(s, A_SRL, alu(s, A_SRL, b, op_imm(1)), inv));
+  return alu(s, A_OR, alu(s, A_SRL, b, c), alu(s, A_SLL, alu(s, A_SLL, a, op_imm(1)), inv));
+}
+
+/* Element-wise LLVM intrinsics over 32-bit parts; false if unknown. */
+static bool intrinsic(isel *s, LLVMValueRef call, const char *name) {
+  static const struct { const char *name; int kind; int arg; } tab[] = {
+      {"llvm.fmuladd.", 1, 0}, {"llvm.fma.", 1, 0},       {"llvm.fabs.", 2, A_FSGNJX},
+      {"llvm.copysign.", 3, A_FSGNJ}, {"llvm.minnum.", 3, A_FMIN}, {"llvm.maxnum.", 3, A_FMAX},
+      {"llvm.smin.", 3, A_MIN}, {"llvm.smax.", 3, A_MAX},  {"llvm.umin.", 3, A_MINU},
+      {"llvm.umax.", 3, A_MAXU}, {"llvm.sqrt.", 4, 0},     {"llvm.floor.", 5, 2},
+      {"llvm.ceil.", 5, 3},     {"llvm.trunc.", 5, 1},     {"llvm.rint.", 5, 0},
+      {"llvm.nearbyint.", 5, 0}, {"llvm.round.", 5, 4},    {"llvm.ctlz.", 6, 0},
+      {"llvm.cttz.", 6, 1},     {"llvm.ctpop.", 6, 2},     {"llvm.fshl.", 7, 1},
+      {"llvm.fshr.", 7, 0},     {"llvm.abs.", 8, 0},
+  };
+  int t = -1;
+  for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
+    if (prefix(name, tab[k].name)) t = (int)k;
+  if (t < 0) return false;
+  LLVMTypeRef rt = LLVMTypeOf(call);
+  LLVMTypeRef et = LLVMGetTypeKind(rt) == LLVMVectorTypeKind ? LLVMGetElementType(rt) : rt;
+  int bits = int_bits(et);
+  if (LLVMGetTypeKind(et) == LLVMDoubleTypeKind || bits > 32 ||
+      (bits && bits < 32 && tab[t].kind >= 6)) {
+    isel_error(s, "%s on this type is not supported", name);
+    return true;
+  }
+  cc_opnd a[256], b[256], c[256];
+  int n = args(s, call, 0, a);
+  if (n < 0) return true;
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+  if (nargs > 1 && tab[t].kind != 6 && tab[t].kind != 8 && args(s, call, 1, b) < 0) return true;
+  if (nargs > 2 && (tab[t].kind == 1 || tab[t].kind == 7) && args(s, call, 2, c) < 0) return true;
+  cc_val *r = val_new(s, call, n);
+  if (!r) return true;
+  for (int k = 0; k < n; k++) {
+    switch (tab[t].kind) {
+    case 1: r->p[k] = fma_op(s, a[k], b[k], c[k]); break;
+    case 2: r->p[k] = alu(s, (alu_kind)tab[t].arg, a[k], a[k]); break;
+    case 3: r->p[k] = alu(s, (alu_kind)tab[t].arg, a[k], b[k]); break;
+    case 4: r->p[k] = unary(s, CC_FSQRT, CC_VFSQRT, a[k]); break;
+    case 5: r->p[k] = round_op(s, tab[t].arg, a[k]); break;
+    case 6: r->p[k] = bitcount(s, tab[t].arg, a[k]); break;
+    case 7: r->p[k] = funnel(s, tab[t].arg, a[k], b[k], c[k]); break;
+    case 8: {
+      cc_opnd x = bits && bits < 32 ? sext_op(s, a[k], bits) : a[k];
+      r->p[k] = alu(s, A_MAX, x, alu(s, A_SUB, op_imm(0), x));
+      break;
+    }
+    }
+  }
+  return true;
+}
+
+static bool ignored_intrinsic(const char *name) {
+  static const char *const names[] = {"llvm.lifetime.", "llvm.dbg.", "llvm.assume",
+                                      "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
+                                      "llvm.sideeffect", "llvm.donothing", "llvm.var.annotation"};
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+    if (prefix(name, names[k])) return true;
+  return false;
+}
+
+static cc_val *one(isel *s, LLVMValueRef call, cc_opnd v) {
+  cc_val *r = val_new(s, call, 1);
+  if (r) r->p[0] = v;
+  return r;
+}
+
+/* __vt_* intrinsics of the device library */
+static bool vt_intrinsic(isel *s, LLVMValueRef call, const char *name, size_t n) {
+  if (name_is(name, n, "__vt_lane")) {
+    int r = new_reg(s, CC_RC_V);
+    emit(s, CC_VID, r, -1, -1, -1, 0);
+    one(s, call, op_reg(r, CC_RC_V));
+  } else if (name_is(name, n, "__vt_csr")) {
+    cc_opnd csr = get_op(s, LLVMGetOperand(call, 0));
+    if (!op_is_imm(csr)) {
+      isel_error(s, "internal error: CSR number is not a constant");
+      return true;
+    }
+    int r = new_reg(s, CC_RC_S);
+    emit(s, CC_CSRR, r, -1, -1, -1, csr.k);
+    one(s, call, op_reg(r, CC_RC_S));
+  } else if (name_is(name, n, "__vt_knl")) { /* a word of the kernel metadata buffer */
+    int knl = new_reg(s, CC_RC_S);
+    emit(s, CC_CSRR, knl, -1, -1, -1, 0x803);
+    cc_addr a = {op_reg(knl, CC_RC_S), 0, false};
+    cc_opnd off = get_op(s, LLVMGetOperand(call, 0));
+    if (op_is_imm(off)) a.off = off.k;
+    else a.base = alu(s, A_ADD, a.base, off);
+    cc_piece pc = {0, 4};
+    cc_opnd v;
+    load_pieces(s, &a, &pc, 1, false, &v);
+    one(s, call, v);
+  } else if (name_is(name, n, "__vt_barrier")) {
+    cc_opnd f = get_op(s, LLVMGetOperand(call, 0));
+    /* barrier x0, x0, flags: imm[2:0] the fence flags (isa.md 2.5) */
+    emit(s, CC_BARRIER, -1, -1, -1, -1, op_is_imm(f) ? (f.k & 7) : 3);
+  } else if (name_is(name, n, "__vt_fence")) {
+    emit(s, CC_FENCE, -1, -1, -1, -1, 0);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void select_call(isel *s, LLVMValueRef i) {
+  LLVMValueRef callee = LLVMGetCalledValue(i);
+  if (!callee || !LLVMIsAFunction(callee)) {
+    isel_error(s, "calls through function pointers are not supported");
+    return;
+  }
+  size_t n;
+  const char *name = LLVMGetValueName2(callee, &n);
+  if (!strncmp(name, "llvm.", 5)) {
+    if (ignored_intrinsic(name)) return;
+    if (prefix(name, "llvm.memcpy.") || prefix(name, "llvm.memmove.")) {
+      select_memcpy(s, i, false);
+      return;
+    }
+    if (prefix(name, "llvm.memset.")) {
+      select_memcpy(s, i, true);
+      return;
+    }
+    if (!intrinsic(s, i, name)) isel_error(s, "the LLVM intrinsic %s is not supported", name);
+    return;
+  }
+  if (vt_intrinsic(s, i, name, n)) return;
+  if (name_is(name, n, "printf")) {
+    select_printf(s, i);
+    return;
+  }
+  isel_error(s, "call to '%.*s' is not supported", (int)n, name);
+}
