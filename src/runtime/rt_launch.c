@@ -56,13 +56,13 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   /* local memory: W warp stacks, the kernel's static __local data (at s0),
    * then the __local arguments */
   uint64_t local_base =
-      align_up(0x70000000u + VT_RT_LDS_STACK_PER_WARP * w + k->static_local,
+      align_up(VT_ADDR_LDS_BASE + VT_RT_LDS_STACK_PER_WARP * w + k->static_local,
                VT_RT_LOCAL_ARG_ALIGN);
   uint32_t local_bytes = rt_local_arg_bytes(k);
-  uint64_t lds = local_base + local_bytes - 0x70000000u;
-  if (lds > 0x10000000u)
-    return rt_fail(rt, "kernel '%s': %llu bytes of local memory exceed the 256 MiB window",
-                   k->name, (unsigned long long)lds);
+  uint64_t lds = local_base + local_bytes - VT_ADDR_LDS_BASE;
+  if (lds > VT_ADDR_LDS_SIZE)
+    return rt_fail(rt, "kernel '%s': %llu bytes of local memory exceed the %u MiB window",
+                   k->name, (unsigned long long)lds, VT_ADDR_LDS_SIZE >> 20);
   if (rt->shape.fixed && lds > rt->shape.lds_bytes)
     return rt_fail(rt,
                    "kernel '%s': a workgroup needs %llu bytes of local memory (%u warp stacks of "

@@ -70,8 +70,11 @@ static int load(vt_rt *rt, uint8_t *image, size_t size, const char *name, vt_rt_
   const char *bad = NULL;
   if (vt_elf_machine(p->elf) != 243) bad = "not a RISC-V ELF (e_machine is not EM_RISCV)";
   else if (vt_elf_type(p->elf) != 2) bad = "not an executable (ET_EXEC) ELF";
-  else if (vt_elf_entry(p->elf) != 0x80000000u)
-    bad = "the entry point is not 0x80000000 (the start-up code must come first)";
+  else if (vt_elf_entry(p->elf) != VT_ADDR_PROGRAM_BASE) {
+    snprintf(msg, sizeof msg, "the entry point is not 0x%08x (the start-up code must come first)",
+             VT_ADDR_PROGRAM_BASE);
+    bad = msg;
+  }
   if (!bad) {
     size_t nl = 0;
     for (size_t i = 0; i < vt_elf_segment_count(p->elf); i++)

@@ -27,7 +27,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
     free(dev);
     return NULL;
   }
-  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, 0x10000000u) != 0) {
+  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0) {
     free(dev);
     return NULL;
   }
@@ -210,7 +210,7 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->insn = 0;
   /* read the word without side effects */
   const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
-  if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&w->wg->lds, pc);
+  if (pc - VT_LDS_BASE < VT_ADDR_LDS_SIZE) p = vt_pages_peek(&w->wg->lds, pc);
   char dis[96] = "?";
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
@@ -229,7 +229,7 @@ static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev)
 uint32_t vt_launch_local_bytes(const vt_launch *l) {
   if (l->local_bytes) return l->local_bytes;
   uint64_t b = (uint64_t)l->lds_size + (uint64_t)l->warps_per_wg * VT_STACK_PER_WARP;
-  return b > 0x10000000u ? 0x10000000u : (uint32_t)b;
+  return b > VT_ADDR_LDS_SIZE ? VT_ADDR_LDS_SIZE : (uint32_t)b;
 }
 
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {

@@ -11,7 +11,7 @@
  * found in the official cases/rtl-verilog binaries; docs/run.md, Local
  * memory): warp w >= 1 has 1 KiB at w MiB (warp 0's is inside the window). */
 static bool in_port_stack(uint32_t off, unsigned size, const vt_launch *l) {
-  uint32_t warp = off >> 20, in = off & 0xfffffu;
+  uint32_t warp = off / VT_PORT_STACK_STRIDE, in = off % VT_PORT_STACK_STRIDE;
   return l && warp >= 1 && warp < l->warps_per_wg && in + size <= VT_STACK_PER_WARP;
 }
 
@@ -21,9 +21,9 @@ static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, un
   const vt_launch *l = dev->launch;
   vt_err_set(err, VT_ERR_ACCESS,
              "local-memory %s of %u bytes at 0x%08x is outside the workgroup's local memory "
-             "[0x%08x, 0x%08x) + [0x%08x, 0x80000000) (ldsSize %u, %u warp stacks of %u bytes)",
+             "[0x%08x, 0x%08x) + [0x%08x, 0x%08x) (ldsSize %u, %u warp stacks of %u bytes)",
              store ? "store" : "load", size, addr, VT_LDS_BASE, VT_LDS_BASE + w->wg->lds_limit,
-             VT_PROGRAM_BASE - w->wg->lds_top, l ? l->lds_size : 0, l ? l->warps_per_wg : 0,
+             VT_PROGRAM_BASE - w->wg->lds_top, VT_PROGRAM_BASE, l ? l->lds_size : 0, l ? l->warps_per_wg : 0,
              VT_STACK_PER_WARP);
   return NULL;
 }
@@ -35,7 +35,7 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                store ? "store" : "load", addr);
     return NULL;
   }
-  bool local = addr - VT_LDS_BASE < 0x10000000u;
+  bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   if (dev->cfg.memcheck && !local && !vt_memcheck(dev, w, addr, size, store, err)) return NULL;
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS;
@@ -104,7 +104,7 @@ void vt_resv_drop(vt_device *dev, vt_warp *w) {
 
 void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr) {
   uint32_t word = addr & ~3u;
-  bool local = addr - VT_LDS_BASE < 0x10000000u;
+  bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   for (unsigned i = 0; i < dev->nresv;) {
     vt_warp *o = dev->resv[i];
     if (o != w && o->resv_addr == word && (!local || o->wg == w->wg)) {
@@ -143,7 +143,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
  * cached word still matches (code may be rewritten by stores). */
 static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word) {
   vt_dcache_entry tmp;
-  if (pc - VT_PROGRAM_BASE >= 0x10000000u || word == 0) {
+  if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0) {
     decode_into(&tmp, word);
     return tmp;
   }

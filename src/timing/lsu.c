@@ -15,7 +15,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
   uint32_t decode = t->cfg.smem_decode_bytes;
   for (unsigned i = 0; i < n; i++) {
     uint32_t a = dev->tmem[i].addr;
-    if (decode ? a >= decode : a - VT_LDS_BASE >= 0x10000000u) shared = false;
+    if (decode ? a >= decode : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) shared = false;
   }
   op->shared = shared;
   uint32_t lb = t->cfg.line_bytes;

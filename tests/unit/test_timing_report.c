@@ -312,11 +312,13 @@ done:
 
 TEST(counters_doc_in_sync) {
   char cmd[2048];
-  /* docs/counters.md holds the table `vt help counters` prints, and
-   * docs/settings.md the one `vt help settings` prints, verbatim */
-  static const char *const topics[2][2] = {{"counters", "/docs/counters.md"},
-                                           {"settings", "/docs/settings.md"}};
-  for (int k = 0; k < 2; k++) {
+  /* docs/counters.md holds the table `vt help counters` prints,
+   * docs/settings.md the one of `vt help settings` and docs/formats.md the
+   * one of `vt help address-map`, verbatim */
+  static const char *const topics[3][2] = {{"counters", "/docs/counters.md"},
+                                           {"settings", "/docs/settings.md"},
+                                           {"address-map", "/docs/formats.md"}};
+  for (int k = 0; k < 3; k++) {
     snprintf(cmd, sizeof cmd, "'%s' help %s >%s/gen.md", VT_BINARY, topics[k][0], TMP);
     CHECK(st, sh(cmd) == 0);
     char *gen = slurp(TMP "/gen.md", NULL);
