@@ -279,9 +279,3 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
     dev->ctr[VT_C_scalar_instructions]++;
   return VT_OK;
 }
-
-int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
-  vt_insn in;
-  int rc = vt_sim_decode(dev, w, &in, err);
-  return rc != VT_OK ? rc : vt_sim_execute(dev, w, &in, err);
-}

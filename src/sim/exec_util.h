@@ -19,9 +19,11 @@ typedef struct vt_insn {
   uint32_t next_pc;           /* set by the executor */
 } vt_insn;
 
-/* vt_exec_step in two halves: fetch + decode + regext (no state change),
- * then execution of the decoded instruction (in->next_pc is set). The timing
- * model decodes a warp's next instruction ahead of executing it. */
+/* One warp instruction in two halves: fetch + decode + regext (no state
+ * change), then execution of the decoded instruction (in->next_pc is set);
+ * both return VT_OK or an error code with err filled (the caller adds the
+ * location). The timing model decodes a warp's next instruction ahead of
+ * executing it. */
 int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
  * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */

@@ -133,9 +133,6 @@ struct vt_device {
   unsigned nresv, resv_cap;
 };
 
-/* Execution of one instruction of warp w; returns VT_OK or an error code
- * with err filled (location added by the caller). */
-int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err);
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err);
 vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm);
