@@ -81,7 +81,9 @@ static inline vt_device *bench_kernel_device(const vt_settings *cfg, uint32_t it
   uint32_t buf = 0x90000000u, knl = 0x90100000u;
   uint32_t meta[2] = {iters, buf};
   if (!dev || vt_device_load_elf(dev, elf, &err) || vt_mem_map(dev, buf, 0x100000, &err) ||
-      vt_mem_map(dev, knl, 4096, &err) || vt_mem_write(dev, knl, meta, sizeof meta, &err)) {
+      vt_mem_map(dev, knl, 4096, &err) || vt_mem_write(dev, knl, meta, sizeof meta, &err) ||
+      vt_mem_label(dev, buf, 0x100000, "the data buffer", &err) ||
+      vt_mem_label(dev, knl, sizeof meta, "the metadata", &err)) {
     fprintf(stderr, "bench: setup failed\n");
     vt_device_free(dev);
     vt_elf_free(elf);

@@ -2,7 +2,8 @@
  * 32 threads per workgroup, 2 SMs): an inner loop of vector integer and FP
  * work with flat loads/stores, a divergent vector branch and a barrier per
  * iteration. Prints warp- and thread-instructions per second.
- * Usage: bench_sim [ITERATIONS [WORKGROUPS]] */
+ * Usage: bench_sim [ITERATIONS [WORKGROUPS [memcheck]]] (memcheck: with
+ * the memory checker on, docs/run.md) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   vt_settings_default(&cfg);
   cfg.sms = 2;
   cfg.warp_slots = 8;
+  cfg.memcheck = argc > 3 && !strcmp(argv[3], "memcheck");
   vt_launch l;
   vt_device *dev = bench_kernel_device(&cfg, iters, nwg, &l);
   if (!dev) return 1;
@@ -32,7 +34,8 @@ int main(int argc, char **argv) {
   const vt_stats *st = vt_device_stats(dev);
   double wi = vt_stats_value(st, -1, -1, VT_C_warp_instructions);
   double ti = vt_stats_value(st, -1, -1, VT_C_thread_instructions);
-  printf("bench_sim: %u workgroups x 8 warps x 32 threads, 2 SMs, %u iterations\n", nwg, iters);
+  printf("bench_sim: %u workgroups x 8 warps x 32 threads, 2 SMs, %u iterations%s\n", nwg, iters,
+         cfg.memcheck ? ", memcheck on" : "");
   printf("  %llu warp-instructions in %.3f s: %.1f M warp-insn/s, %.0f M thread-insn/s\n",
          (unsigned long long)wi, s, wi / s / 1e6, ti / s / 1e6);
   vt_device_free(dev);

@@ -130,6 +130,7 @@ fi
 echo
 echo "(c) functional simulator (steady-state kernel: 8 warps x 32 threads, 2 SMs)"
 "$build/bench/bench_sim" 20000 4 | sed 's/^/  /'
+"$build/bench/bench_sim" 20000 4 memcheck | sed 's/^/  /'
 
 echo
 echo "(d) timing model (vt run --timing): simulated cycles per second of host time, one thread"
