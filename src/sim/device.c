@@ -309,7 +309,7 @@ static int barrier_check(vt_wg *wg, vt_error *err, unsigned *waiting_out) {
   return VT_ERR_DEADLOCK;
 }
 
-int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_error *err) {
+int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_error *err) {
   vt_wg *wg = w->wg;
   uint32_t pc = w->pc, mask = w->mask;
   dev->ntw = dev->ntm = 0;
@@ -364,7 +364,7 @@ static int dispatch(run_state *r) {
     sm_state *sm = &r->sms[s];
     while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
            sm->used_lds + l->lds_size <= r->lds_capacity) {
-      vt_wg *wg = vt_wg_new(l, (unsigned)r->next_wg, s);
+      vt_wg *wg = vt_step_wg_new(r->dev, (unsigned)r->next_wg, s);
       if (!wg) {
         vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
                    (unsigned long long)r->next_wg);
@@ -374,8 +374,6 @@ static int dispatch(run_state *r) {
       sm->used_slots += l->warps_per_wg;
       sm->used_lds += l->lds_size;
       r->next_wg++;
-      r->dev->rows[(size_t)s * VT_C_COUNT + VT_C_workgroups]++;
-      r->dev->rows[(size_t)s * VT_C_COUNT + VT_C_warps] += l->warps_per_wg;
     }
   }
   return VT_OK;
@@ -392,12 +390,12 @@ static int step(run_state *r, vt_warp *w, unsigned s) {
     return VT_ERR_BUDGET;
   }
   vt_insn in;
-  int rc = vt_sim_decode(dev, w, &in, r->err);
+  int rc = vt_step_decode(dev, w, &in, r->err);
   if (rc != VT_OK) {
     locate(r->err, w, s, dev);
     return rc;
   }
-  rc = vt_sim_run_insn(dev, w, s, &in, r->err);
+  rc = vt_step_execute(dev, w, s, &in, r->err);
   if (rc == VT_OK) r->executed++;
   return rc;
 }
@@ -434,10 +432,9 @@ static int round_robin(run_state *r, bool *progress) {
     }
     retire_finished(r, sm);
   }
-  if (rc == VT_OK && r->dev->poll && r->executed >= r->next_poll) {
+  if (rc == VT_OK && r->executed >= r->next_poll) {
     r->next_poll = r->executed + VT_POLL_INTERVAL;
-    vt_run_progress p = {r->executed, r->done_wg, r->total_wg};
-    rc = r->dev->poll(r->dev->poll_ctx, &p, r->err);
+    rc = vt_step_poll(r->dev, r->executed, r->done_wg, r->total_wg, r->err);
   }
   return rc;
 }
@@ -452,21 +449,18 @@ static int run_setup(run_state *r, const char *name) {
   r->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   r->budget = dev->cfg.max_insns;
   r->sms = calloc(r->nsm, sizeof *r->sms);
-  dev->rows = vt_stats_launch_begin(dev->stats, name, r->nsm, false);
-  if (!r->sms || !dev->rows) {
+  if (!r->sms) {
     vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
     return VT_ERR_NOMEM;
   }
-  dev->rows[VT_C_launches] = 1;
+  int rc = vt_step_begin(dev, l, name, r->nsm, false, false, r->err);
+  if (rc != VT_OK) return rc;
   unsigned max_wgs_per_sm = r->slots / l->warps_per_wg;
   for (unsigned s = 0; s < r->nsm; s++)
     if (!(r->sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *)))) {
       vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
       return VT_ERR_NOMEM;
     }
-  dev->launch = l;
-  dev->numt = l->threads_per_warp;
-  dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
   r->next_poll = VT_POLL_INTERVAL;
   return VT_OK;
 }
@@ -488,8 +482,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error
   vt_error local;
   if (!err) err = &local;
   memset(err, 0, sizeof *err);
-  vt_sim_dump_clear(dev);
-  int rc = vt_launch_check(dev, l, err);
+  int rc = vt_step_check(dev, l, err);
   if (rc) return rc;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -508,9 +501,6 @@ int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error
   }
   run_teardown(&r, rc);
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  if (dev->rows)
-    dev->rows[VT_C_host_seconds] += (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll +
-                                               (t1.tv_nsec - t0.tv_nsec));
-  dev->ctr = dev->scratch;
+  vt_step_end(dev, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
   return rc;
 }

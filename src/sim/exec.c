@@ -170,7 +170,7 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
   return *e;
 }
 
-int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
+int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   vt_insn in;
   uint32_t pc = w->pc;
   if (pc & 3) {

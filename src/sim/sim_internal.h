@@ -7,6 +7,8 @@
 
 #include "csr_ids.h"
 #include "mem.h"
+#include "step.h"
+#include "util/bits.h"
 #include "util/error.h"
 #include "vt/isa.h"
 #include "vt/counters.h"
@@ -34,12 +36,6 @@ typedef struct vt_tlb_entry {
   uint32_t tag;
   uint8_t *page;
 } vt_tlb_entry;
-
-static inline unsigned vt_popcount32(uint32_t x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
-}
 
 /* named allocations (alloc_map.c), sorted by base */
 typedef struct vt_alloc {
@@ -169,6 +165,4 @@ static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
          rc == VT_ERR_DEADLOCK;
 }
-/* every so many warp instructions the run loops call the poll callback */
-#define VT_POLL_INTERVAL 65536u
 #endif

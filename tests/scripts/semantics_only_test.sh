@@ -16,5 +16,10 @@ for d in src/sim src/timing src/runtime; do
     echo "$d compares mnemonics:"; echo "$hits"; fail=1
   fi
 done
+# the timing model drives the functional core through src/sim/step.h only
+hits=$(grep -rnE '#include "(sim/|\.\./sim/)' "$src/src/timing" | grep -vE '"(sim/|\.\./sim/)step\.h"')
+if [ -n "$hits" ]; then
+  echo "src/timing includes simulator internals (use src/sim/step.h):"; echo "$hits"; fail=1
+fi
 if [ $fail -eq 0 ]; then echo "1 passed, 0 failed"; else echo "0 passed, 1 failed"; fi
 exit $fail
