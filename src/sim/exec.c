@@ -38,18 +38,20 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
   bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   if (dev->cfg.memcheck && !local && !vt_memcheck(dev, w, addr, size, store, err)) return NULL;
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
-  uint32_t vpn = addr >> VT_PAGE_BITS;
-  vt_tlb_entry *e = &w->tlb[vpn & (VT_TLB_SIZE - 1)];
-  if (e->tag == vpn + 1) return e->page + (addr & (VT_PAGE_SIZE - 1));
+  uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
+  vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
+  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi) return e->page + in;
   uint8_t *p;
-  bool whole_page;
+  uint32_t lo = 0, hi = 0; /* the accessible bytes of the page, for the cache */
   if (local) {
     uint32_t off = addr - VT_LDS_BASE, top = VT_PROGRAM_BASE - addr;
     bool low = (uint64_t)off + size <= w->wg->lds_limit, high = top <= w->wg->lds_top;
     if (!low && !high && !in_port_stack(off, size, dev->launch))
       return local_out_of_range(dev, w, addr, size, store, err);
-    /* cache only pages wholly inside the window (the top part is whole pages) */
-    whole_page = high || (uint64_t)(off & ~(VT_PAGE_SIZE - 1)) + VT_PAGE_SIZE <= w->wg->lds_limit;
+    uint32_t page_off = off - in;
+    if (high) hi = VT_PAGE_SIZE; /* the top part is whole pages */
+    else if (low) hi = w->wg->lds_limit - page_off < VT_PAGE_SIZE ? w->wg->lds_limit - page_off
+                                                                  : VT_PAGE_SIZE;
     p = vt_pages_get(&w->wg->lds, addr);
   } else {
     if (!vt_mem_mapped(&dev->mem, addr, size)) {
@@ -57,17 +59,18 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                  addr);
       return NULL;
     }
-    /* cache only pages that are mapped entirely */
-    whole_page = vt_mem_mapped(&dev->mem, addr & ~(VT_PAGE_SIZE - 1), VT_PAGE_SIZE);
+    vt_mem_page_extent(&dev->mem, addr, &lo, &hi);
     p = vt_pages_get(&dev->mem.global, addr);
   }
   if (!p) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08x", addr);
     return NULL;
   }
-  if (whole_page) {
+  if (hi > lo) {
     e->tag = vpn + 1;
-    e->page = p - (addr & (VT_PAGE_SIZE - 1));
+    e->lo = (uint16_t)lo;
+    e->hi = (uint16_t)hi;
+    e->page = p - in;
   }
   return p;
 }

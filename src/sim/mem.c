@@ -89,6 +89,28 @@ bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n) {
   return a >= end;
 }
 
+void vt_mem_page_extent(const vt_mem *m, uint32_t addr, uint32_t *lo, uint32_t *hi) {
+  uint64_t page = addr & ~(uint64_t)(VT_PAGE_SIZE - 1), end = page + VT_PAGE_SIZE;
+  uint64_t a = addr, e = (uint64_t)addr + 1;
+  /* grow [a, e) through touching or overlapping regions, within the page */
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < m->nregions; i++) {
+      uint64_t rb = m->regions[i].base, re = rb + m->regions[i].size;
+      if (a > page && rb < a && a <= re) { /* the region holds byte a - 1 */
+        a = rb > page ? rb : page;
+        grew = true;
+      }
+      if (e < end && rb <= e && e < re) { /* the region holds byte e */
+        e = re < end ? re : end;
+        grew = true;
+      }
+    }
+  }
+  *lo = (uint32_t)(a - page);
+  *hi = (uint32_t)(e - page);
+}
+
 int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {
   size_t i;
   for (i = 0; i < m->nregions; i++)

@@ -30,10 +30,17 @@ enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
 struct vt_wg;
 
-/* per-warp translation cache: page number + 1 (0 = empty) -> host page */
+/* per-warp translation cache: page number + 1 (0 = empty) -> host page.
+ * The slot mixes the page number's higher bits in, so that the program
+ * (0x80000000), the first buffers (0x90000000, 0x90100000, ...) and local
+ * memory (0x70000000) do not all land on slot 0. */
 #define VT_TLB_SIZE 64
+static inline unsigned vt_tlb_slot(uint32_t vpn) {
+  return (vpn ^ (vpn >> 6) ^ (vpn >> 12)) & (VT_TLB_SIZE - 1);
+}
 typedef struct vt_tlb_entry {
   uint32_t tag;
+  uint16_t lo, hi; /* the bytes [lo, hi) of the page that may be accessed */
   uint8_t *page;
 } vt_tlb_entry;
 
