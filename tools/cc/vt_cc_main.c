@@ -1,5 +1,7 @@
-/* vt cc: compile OpenCL C into a Ventus kernel ELF (docs/cc.md). The
- * compiler is libvtcc (vt/cc.h), present when vt was built with LLVM 14. */
+/* vt cc: compile OpenCL C into a Ventus kernel ELF (docs/cc.md). This is
+ * the program vt-cc, which `vt cc` runs (tools/cc_exec.c): only it links
+ * libvtcc and LLVM 14, so that the other commands start without loading
+ * LLVM. Built when LLVM 14 is found. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -8,10 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tools.h"
-#ifdef VT_HAVE_CC
 #include "vt/cc.h"
-#endif
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -28,7 +27,6 @@ static void usage(FILE *f) {
           "  -h, --help      this help\n");
 }
 
-#ifdef VT_HAVE_CC
 static int write_output(const char *path, const uint8_t *data, size_t size, bool exec) {
   size_t n = strlen(path);
   char *tmp = malloc(n + 32);
@@ -70,7 +68,7 @@ static char *derived_name(const char *input, const char *ext) {
   return r;
 }
 
-int vt_cmd_cc(int argc, char **argv) {
+int main(int argc, char **argv) {
   const char *out = NULL, *input = NULL;
   vt_cc_output kind = VT_CC_ELF;
   const char **opts = calloc((size_t)argc + 1, sizeof *opts);
@@ -134,15 +132,3 @@ int vt_cmd_cc(int argc, char **argv) {
   free(opts);
   return rc == 0 ? 0 : 1;
 }
-#else
-int vt_cmd_cc(int argc, char **argv) {
-  (void)argv;
-  if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-    usage(stdout);
-    return 0;
-  }
-  fprintf(stderr, "vt cc: this vt was built without the compiler (LLVM 14 was not found; "
-                  "sh scripts/install-deps.sh compiler, then rebuild)\n");
-  return 2;
-}
-#endif
