@@ -3,6 +3,7 @@
  * warps run round-robin one instruction at a time (isa.md 1.3), SMs in turn,
  * so a run is deterministic for a given configuration. */
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -43,6 +44,11 @@ void vt_device_free(vt_device *dev) {
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
   free(dev->resv);
+  for (size_t i = 0; i < dev->npool; i++) {
+    free(dev->warp_pool[i]->stack);
+    free(dev->warp_pool[i]);
+  }
+  free(dev->warp_pool);
   free(dev);
 }
 
@@ -130,21 +136,71 @@ typedef struct sm_state {
   unsigned rr; /* round-robin position over resident warps */
 } sm_state;
 
+/* back to the device's pool (freed when the pool cannot grow) */
+static void warp_release(vt_device *dev, vt_warp *w) {
+  if (dev->npool == dev->cappool) {
+    size_t cap = dev->cappool ? 2 * dev->cappool : 64;
+    vt_warp **p = realloc(dev->warp_pool, cap * sizeof *p);
+    if (!p) {
+      free(w->stack);
+      free(w);
+      return;
+    }
+    dev->warp_pool = p;
+    dev->cappool = cap;
+  }
+  dev->warp_pool[dev->npool++] = w;
+}
+
+/* a warp with every register and field zero: from the pool, clearing only
+ * the vector registers a decoded instruction may have written (vtop), or
+ * new. Creating a workgroup zeroed 35 KB per warp before. */
+_Static_assert(offsetof(vt_warp, v) == 0 && offsetof(vt_warp, tlb) == sizeof(((vt_warp *)0)->v) &&
+                   offsetof(vt_warp, x) == offsetof(vt_warp, tlb) + sizeof(((vt_warp *)0)->tlb),
+               "warp_get clears the fields from x on");
+static vt_warp *warp_get(vt_device *dev) {
+  if (!dev || !dev->npool) {
+    vt_warp *w = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
+    if (w) memset(w, 0, sizeof *w);
+    if (w && dev) w->tlb_gen = dev->mem.global.gen;
+    return w;
+  }
+  vt_warp *w = dev->warp_pool[--dev->npool];
+  vt_simt_entry *stack = w->stack;
+  unsigned cap = w->cap;
+  uint32_t tlb_gen = w->tlb_gen;
+  memset(&w->x, 0, sizeof *w - offsetof(vt_warp, x));
+  memset(w->v, 0, (size_t)dev->vtop * sizeof w->v[0]);
+  w->stack = stack;
+  w->cap = cap;
+  /* global translations stay valid while the mapping and pages do; local
+   * ones belonged to the finished workgroup */
+  for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
+    uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
+    if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
+  }
+  w->tlb_gen = dev->mem.global.gen;
+  return w;
+}
+
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
   for (unsigned i = 0; i < wg->nwarps; i++) {
-    if (wg->warps[i]) {
-      vt_resv_drop(dev, wg->warps[i]);
+    if (!wg->warps[i]) continue;
+    vt_resv_drop(dev, wg->warps[i]);
+    if (dev) {
+      warp_release(dev, wg->warps[i]);
+    } else {
       free(wg->warps[i]->stack);
+      free(wg->warps[i]);
     }
-    free(wg->warps[i]);
   }
   free(wg->warps);
   vt_pages_free(&wg->lds);
   free(wg);
 }
 
-vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
+vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
   vt_wg *wg = calloc(1, sizeof *wg);
   if (!wg) return NULL;
   wg->id = id;
@@ -164,12 +220,11 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   uint32_t lanes = l->threads_per_warp >= 32 ? 0xffffffffu : (1u << l->threads_per_warp) - 1u;
   uint32_t items = l->wg_threads ? l->wg_threads : l->warps_per_wg * l->threads_per_warp;
   for (unsigned w = 0; w < wg->nwarps; w++) {
-    vt_warp *wp = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
+    vt_warp *wp = warp_get(dev);
     if (!wp) {
-      vt_wg_free(NULL, wg); /* no warp holds a reservation yet */
+      vt_wg_free(dev, wg); /* no warp holds a reservation yet */
       return NULL;
     }
-    memset(wp, 0, sizeof *wp);
     wg->warps[w] = wp;
     wp->wg = wg;
     wp->wid = w;

@@ -259,6 +259,10 @@ static bool is_vector(const vt_insn_desc *d) {
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   vt_insn in = *inp;
   bool was_armed = w->ext_armed;
+  /* the vector registers it may write lie below vtop (a group of up to 32
+   * registers from rd: LMUL 8 widening, whole registers, MMA fragments) */
+  if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > dev->vtop)
+    dev->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
   int rc = execute(dev, w, &in, err);
   inp->next_pc = in.next_pc;
   if (rc != VT_OK) return rc;

@@ -44,6 +44,7 @@ void vt_pages_zero(vt_pages *p, uint32_t addr, uint32_t n) {
       free(*slot);
       *slot = NULL;
       p->npages--;
+      p->gen++;
     } else if (*slot) {
       memset(*slot + (a & (VT_PAGE_SIZE - 1)), 0, (size_t)(stop - a));
     }
@@ -76,6 +77,7 @@ int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size) {
   m->regions[i].base = base;
   m->regions[i].size = size;
   m->nregions++;
+  m->global.gen++;
   return 0;
 }
 
@@ -118,6 +120,7 @@ int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {
   if (i == m->nregions) return -1;
   memmove(&m->regions[i], &m->regions[i + 1], (m->nregions - i - 1) * sizeof *m->regions);
   m->nregions--;
+  m->global.gen++;
   /* release pages no remaining region touches, so a later mapping of the
    * same addresses starts from zero */
   uint64_t end = (uint64_t)base + size;

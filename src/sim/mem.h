@@ -15,6 +15,7 @@
 typedef struct vt_pages {
   uint8_t **dir[1024]; /* dir[a >> 22][(a >> 12) & 1023] -> page */
   size_t npages;
+  uint32_t gen; /* changes when a page is released or the mapping changes */
 } vt_pages;
 
 typedef struct vt_region {

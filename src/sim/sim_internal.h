@@ -35,6 +35,8 @@ struct vt_wg;
  * (0x80000000), the first buffers (0x90000000, 0x90100000, ...) and local
  * memory (0x70000000) do not all land on slot 0. */
 #define VT_TLB_SIZE 64
+/* registers an instruction may write from its rd on (vtop, warp pooling) */
+#define VT_VWRITE_SPAN 32u
 static inline unsigned vt_tlb_slot(uint32_t vpn) {
   return (vpn ^ (vpn >> 6) ^ (vpn >> 12)) & (VT_TLB_SIZE - 1);
 }
@@ -79,6 +81,7 @@ typedef struct vt_warp {
   /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
   bool resv_valid;
   uint32_t resv_addr;
+  uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
   /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
   uint64_t mc_lo, mc_hi;
   uint32_t mc_gen;
@@ -126,6 +129,12 @@ struct vt_device {
   /* decode cache for the program window, 1024 entries per chunk */
   vt_dcache_entry **dcache;
   size_t dcache_chunks;
+  /* warps of finished workgroups, reused by new ones (vt_wg_new) */
+  vt_warp **warp_pool;
+  size_t npool, cappool;
+  /* vector registers [vtop, 256) are zero in every pooled warp: no
+   * executed instruction had a destination group reaching them */
+  unsigned vtop;
   /* trace scratch */
   vt_trace_write twrites[8];
   vt_trace_mem tmem[2 * VT_MAX_LANES];
@@ -138,7 +147,7 @@ struct vt_device {
 
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err);
-vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm);
+vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm);
 /* Frees a workgroup; drops its warps' LR reservations from the device. */
 void vt_wg_free(vt_device *dev, vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);

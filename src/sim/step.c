@@ -43,7 +43,7 @@ void vt_step_end(vt_device *dev, uint64_t host_ns) {
 }
 
 vt_wg *vt_step_wg_new(vt_device *dev, unsigned id, unsigned sm) {
-  vt_wg *wg = vt_wg_new(dev->launch, id, sm);
+  vt_wg *wg = vt_wg_new(dev, dev->launch, id, sm);
   if (wg) {
     uint64_t *c = vt_step_counters(dev, sm);
     c[VT_C_workgroups]++;
