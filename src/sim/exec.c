@@ -28,15 +28,19 @@ static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, un
   return NULL;
 }
 
-uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
-                       vt_error *err) {
+/* a data access (checked by the memory checker when on) or an instruction
+ * fetch (not: the fetch of an unmapped or misaligned pc is an error anyway,
+ * and checking it would evict the warp's data allocation from its cache) */
+static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
+                       bool fetch, vt_error *err) {
   if (addr & (size - 1)) {
     vt_err_set(err, VT_ERR_MISALIGNED, "misaligned %u-byte %s at 0x%08x", size,
                store ? "store" : "load", addr);
     return NULL;
   }
   bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
-  if (dev->cfg.memcheck && !local && !vt_memcheck(dev, w, addr, size, store, err)) return NULL;
+  if (dev->cfg.memcheck && !local && !fetch && !vt_memcheck(dev, w, addr, size, store, err))
+    return NULL;
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
@@ -73,6 +77,15 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
     e->page = p - in;
   }
   return p;
+}
+
+uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
+                       vt_error *err) {
+  return access(dev, w, addr, size, store, false, err);
+}
+
+const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err) {
+  return access(dev, w, addr, 4, false, true, err);
 }
 
 /* LR/SC reservation set = the aligned word. Warps interleave one
@@ -180,7 +193,7 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
     return VT_ERR_MISALIGNED;
   }
-  const uint8_t *p = vt_sim_access(dev, w, pc, 4, false, err);
+  const uint8_t *p = vt_sim_fetch(dev, w, pc, err);
   if (!p) {
     vt_err_prefix(err, "instruction fetch: ");
     return err ? err->status : VT_ERR_ACCESS;

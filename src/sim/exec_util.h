@@ -70,15 +70,21 @@ static inline void write_x(vt_device *dev, vt_warp *w, unsigned rd, uint32_t val
  * set (misaligned, unmapped, out of memory). */
 uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                        vt_error *err);
+/* The instruction word at addr (a fetch: not subject to memory checking). */
+const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err);
 /* vt_sim_access with its common case inline: an aligned access to a page
- * the warp's translation cache holds, no memory checking, no reservation
- * to break (the per-lane loops call it once per lane). */
+ * the warp's translation cache holds, inside the allocation the memory
+ * checker last saw (when on), no reservation to break (the per-lane loops
+ * call it once per lane). */
 static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                  bool store, vt_error *err) {
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
   const vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi && !(addr & (size - 1)) &&
-      !dev->cfg.memcheck && !(store && dev->nresv))
+  bool checked = !dev->cfg.memcheck || addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE ||
+                 (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo &&
+                  (uint64_t)addr + size <= w->mc_hi);
+  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi && !(addr & (size - 1)) && checked &&
+      !(store && dev->nresv))
     return e->page + in;
   return vt_sim_access(dev, w, addr, size, store, err);
 }
