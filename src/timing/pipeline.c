@@ -291,6 +291,10 @@ static void collect_stage(vt_timing *t, unsigned smi) {
       unsigned i = (unsigned)__builtin_ctz(b);
       b &= b - 1;
       tm_op *op = &t->ops[s->cu[i]];
+      if (op->enter >= now) { /* reads start the cycle after it reaches the unit */
+        tm_wake(t, op->enter + 1);
+        continue;
+      }
       op->lost_bank = false;
       s->cu_lost &= ~(1u << i);
       for (unsigned j = 0; j < op->nsrc; j++) {
@@ -572,7 +576,10 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   w->reason = TM_ST_ISSUE;
   s->rhist[TM_ST_DISPATCH]--;
   s->rhist[TM_ST_ISSUE]++;
-  op->ready = op->pending ? TM_NEVER : t->now + t->cfg.oc_latency_noreg;
+  /* the Verilog port registers the dispatched instruction before the
+   * collector (oc_entry_cycles): its reads and its issue come that much later */
+  op->enter = t->now + t->cfg.oc_entry_cycles;
+  op->ready = op->pending ? TM_NEVER : op->enter + t->cfg.oc_latency_noreg;
   if (!op->pending) tm_wake(t, op->ready);
   for (unsigned i = 0; i < t->ncu; i++)
     if (s->cu[i] < 0) {

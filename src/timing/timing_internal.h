@@ -82,6 +82,7 @@ void tm_cache_fill(tm_cache *c, int e, uint32_t line, uint64_t fill, uint64_t no
 #define TM_MAX_REQ 32
 typedef struct tm_op {
   uint64_t ready;     /* in the collector: issue-valid time; after issue: result time */
+  uint64_t enter;     /* reaches its collector unit (reads from the next cycle) */
   uint16_t warp;      /* warp slot */
   uint8_t path, unit, dst_kind, nsrc, pending; /* pending: bit i = operand i not granted */
   uint8_t lat;

@@ -27,9 +27,10 @@ static const struct {
   const char *name;
   double bound;
 } known_gaps[] = {
-    {"vecadd_4w8t", 0.50}, /* the RTL pays ~2x the model's I-cache misses */
-    {"nn_4w8t", 0.50},     /* (4 warps x 8 threads: see docs) */
-    {"bfs_2w16t", 0.13},   {"gaussian_2w8t", 0.13}, {"gaussian_4w4t", 0.13},
+    /* the two "4x8" inputs: their RTL figures contradict the other rows of
+     * the same table (docs/timing.md, Known gaps) */
+    {"vecadd_4w8t", 0.50},
+    {"nn_4w8t", 0.50},
 };
 
 static double bound_of(const char *name) {
