@@ -43,6 +43,7 @@ void vt_device_free(vt_device *dev) {
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
   free(dev->resv);
+  free(dev->pds.free);
   free(dev);
 }
 
@@ -132,6 +133,7 @@ typedef struct sm_state {
 
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
+  if (dev) vt_pds_release(dev, wg);
   for (unsigned i = 0; i < wg->nwarps; i++) {
     if (wg->warps[i]) {
       vt_resv_drop(dev, wg->warps[i]);
@@ -238,8 +240,9 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
     vt_err_set(err, VT_ERR_CONFIG, "threads per warp must be a power of two from 1 to 32 (got %u)", t);
     return VT_ERR_CONFIG;
   }
-  if (l->warps_per_wg == 0 || l->warps_per_wg > 32) {
-    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to 32 (got %u)", l->warps_per_wg);
+  if (l->warps_per_wg == 0 || l->warps_per_wg > VT_MAX_WG_WARPS) {
+    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to %u (got %u)", VT_MAX_WG_WARPS,
+               l->warps_per_wg);
     return VT_ERR_CONFIG;
   }
   if (l->wg_threads && (l->wg_threads > l->warps_per_wg * t ||
@@ -363,13 +366,14 @@ static int dispatch(run_state *r) {
   for (unsigned s = 0; s < r->nsm && r->next_wg < r->total_wg; s++) {
     sm_state *sm = &r->sms[s];
     while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
-           sm->used_lds + l->lds_size <= r->lds_capacity) {
+           sm->used_lds + l->lds_size <= r->lds_capacity && vt_pds_available(r->dev)) {
       vt_wg *wg = vt_wg_new(l, (unsigned)r->next_wg, s);
       if (!wg) {
         vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
                    (unsigned long long)r->next_wg);
         return VT_ERR_NOMEM;
       }
+      vt_pds_bind(r->dev, l, wg);
       sm->wgs[sm->nwgs++] = wg;
       sm->used_slots += l->warps_per_wg;
       sm->used_lds += l->lds_size;
@@ -458,6 +462,7 @@ static int run_setup(run_state *r, const char *name) {
     return VT_ERR_NOMEM;
   }
   dev->rows[VT_C_launches] = 1;
+  if (vt_pds_begin(dev, l, r->err) != VT_OK) return VT_ERR_NOMEM;
   unsigned max_wgs_per_sm = r->slots / l->warps_per_wg;
   for (unsigned s = 0; s < r->nsm; s++)
     if (!(r->sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *)))) {

@@ -11,7 +11,7 @@
 #include "timing_internal.h"
 
 static bool fits(const vt_timing *t, const tm_sm *s, const vt_launch *l) {
-  if (s->nwgs >= t->cfg.wg_slots) return false;
+  if (s->nwgs >= t->cfg.wg_slots || !vt_pds_available(t->dev)) return false;
   if (t->nslots - s->nwarps_res < l->warps_per_wg) return false;
   if (s->sgprs_used + wg_regs(l->sgpr_usage, l->warps_per_wg) > t->sgprs_per_sm) return false;
   if (s->vgprs_used + wg_regs(l->vgpr_usage, l->warps_per_wg) > t->vgprs_per_sm) return false;
@@ -47,6 +47,7 @@ int tm_cta_cycle(vt_timing *t) {
                  (unsigned long long)t->next_wg);
       return t->err_rc = VT_ERR_NOMEM;
     }
+    vt_pds_bind(t->dev, l, fw);
     memset(g, 0, sizeof *g);
     g->live = true;
     g->fw = fw;

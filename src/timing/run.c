@@ -173,6 +173,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c = rows + (size_t)s * VT_C_COUNT;
   rows[VT_C_launches] = 1;
   dev->rows = rows;
+  if (vt_pds_begin(dev, l, err) != VT_OK) return VT_ERR_NOMEM;
   t->stats = dev->stats;
   t->nlaunch++;
   t->dev = dev;
