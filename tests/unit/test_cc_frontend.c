@@ -11,6 +11,7 @@
 #include "vt/elf.h"
 #include "vt/kargs.h"
 
+#ifdef VT_HAVE_CC
 /* a test output file, whole (at most 256 MiB) */
 static int read_whole(const char *path, uint8_t **d, size_t *n) {
   const vt_file_limit lim = {256ull << 20, "a test output", NULL};
@@ -18,7 +19,6 @@ static int read_whole(const char *path, uint8_t **d, size_t *n) {
   return vt_read_file(path, lim, d, n, msg, sizeof msg);
 }
 
-#ifdef VT_HAVE_CC
 static char *compile_log(const char *file, const char *const *opts, int *rc, vt_cc_output out,
                          char **result) {
   char path[1024];
