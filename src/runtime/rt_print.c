@@ -139,9 +139,8 @@ int rt_print_drain(vt_rt *rt, const vt_rt_program *prog, uint32_t *bytes,
   return rc;
 }
 
-/* The window is a real driver buffer at exactly 0xa0024000: the driver
- * allocates upward and never reuses addresses, so padding allocations up to
- * it (released again at once) place the window buffer there. */
+/* The window is a real driver buffer at exactly 0xa0024000
+ * (vt_dev_buf_alloc_at); it fails if a buffer already covers it. */
 int rt_window_map(vt_rt *rt) {
   if (rt->window_mapped) return 0;
   if (vt_dev_buf_alloc_at(rt->dev, VT_RT_PRINT_WINDOW_ADDR, VT_RT_PRINT_WINDOW_SIZE) != 0)
