@@ -308,7 +308,8 @@ int vtd_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t s
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
-  if (rc == VT_OK) rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
+  if (rc == VT_OK)
+    rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
   pthread_mutex_unlock(&d->mem);
   if (rc != VT_OK) return vtd_fail("vt_upload_kernel_bytes: %s", err.message);
   return 0;

@@ -157,7 +157,8 @@ static cl_int compile(cl_program p, const char *options, cl_uint nh, const cl_pr
   else rc = compile_unit(p, &w, nh, headers, names);
   vtcl_words_free(&w);
   p->status = rc == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
-  p->btype = rc == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_NONE;
+  p->btype =
+      rc == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_NONE;
   if (rc != CL_SUCCESS) vtcl_notify(p->ctx, false, "clCompileProgram: %s", p->log ? p->log : "");
   return rc;
 #else

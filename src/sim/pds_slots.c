@@ -2,8 +2,8 @@
  * holds fewer areas than it has workgroups (vt_launch.pds_wg_slots):
  * pocl reserves at most 256 MiB of private memory, 4 KiB per work-item,
  * so past 65,536 work-items the area of workgroup i no longer lies inside
- * it (host-stack.md 2.7 step F). A workgroup takes the lowest free area
- * when it starts and gives it back when it ends; the schedulers start no
+ * it (host-stack.md 2.7 step F). A workgroup takes a free area when it
+ * starts and gives it back when it ends; the schedulers start no
  * workgroup while none is free, so resident workgroups never share one.
  * Without pds_wg_slots workgroup i uses area i (formats-and-launch.md 5). */
 #include <stdlib.h>
@@ -17,7 +17,8 @@ int vt_pds_begin(vt_device *dev, const vt_launch *l, vt_error *err) {
   if (!p->limited) return VT_OK;
   /* more areas than workgroups resident at once are never used: at most
    * one per warp slot of the device */
-  uint64_t resident = (uint64_t)dev->cfg.sms * (dev->cfg.warp_slots > 32 ? dev->cfg.warp_slots : 32);
+  unsigned per_sm = dev->cfg.warp_slots > 32 ? dev->cfg.warp_slots : 32;
+  uint64_t resident = (uint64_t)dev->cfg.sms * per_sm;
   uint32_t n = l->pds_wg_slots < resident ? l->pds_wg_slots : (uint32_t)resident;
   if (n > p->cap) {
     uint32_t *f = realloc(p->free, n * sizeof *f);

@@ -71,7 +71,9 @@ TEST(build_with_options_rebuild_and_binary) {
   fx f;
   if (fx_open(st, &f)) return;
   cl_program p = from_source(st, &f, scale_src);
-  CHECK_CL(st, clBuildProgram(p, 1, &f.dev, "-D SCALE=7 -cl-mad-enable -cl-denorms-are-zero", NULL, NULL),
+  CHECK_CL(st,
+           clBuildProgram(p, 1, &f.dev, "-D SCALE=7 -cl-mad-enable -cl-denorms-are-zero", NULL,
+                          NULL),
            CL_SUCCESS);
   char log[4096];
   build_log(&f, p, log, sizeof log);
@@ -109,8 +111,9 @@ TEST(build_with_options_rebuild_and_binary) {
   fx_close(&f);
 }
 
-static void check_arg(check_state *st, cl_kernel k, cl_uint i, cl_kernel_arg_address_qualifier space,
-                      cl_kernel_arg_type_qualifier quals, const char *type, const char *name) {
+static void check_arg(check_state *st, cl_kernel k, cl_uint i,
+                      cl_kernel_arg_address_qualifier space, cl_kernel_arg_type_qualifier quals,
+                      const char *type, const char *name) {
   cl_kernel_arg_address_qualifier a = 0;
   cl_kernel_arg_access_qualifier acc = 0;
   cl_kernel_arg_type_qualifier q = 99;
@@ -160,9 +163,10 @@ TEST(kernel_argument_information_from_the_compiler) {
   check_arg(st, k, 5, CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_TYPE_NONE, "float4", "v");
   /* clSetKernelArg checks the section's sizes */
   cl_int n = 3;
+  cl_long wide = 3;
   cl_float4 v = {{1, 2, 3, 4}};
   CHECK_CL(st, clSetKernelArg(k, 2, sizeof n, &n), CL_SUCCESS);
-  CHECK_CL(st, clSetKernelArg(k, 2, 8, &n), CL_INVALID_ARG_SIZE);
+  CHECK_CL(st, clSetKernelArg(k, 2, sizeof wide, &wide), CL_INVALID_ARG_SIZE);
   CHECK_CL(st, clSetKernelArg(k, 5, sizeof v, &v), CL_SUCCESS);
   CHECK_CL(st, clSetKernelArg(k, 1, 64, NULL), CL_SUCCESS);
   CHECK_CL(st, clSetKernelArg(k, 6, sizeof n, &n), CL_INVALID_ARG_INDEX);
@@ -241,7 +245,8 @@ TEST(separate_compilation_and_linking) {
            CL_SUCCESS);
   CHECK(st, bt == CL_PROGRAM_BINARY_TYPE_LIBRARY);
   cl_program in2[2] = {a, lib};
-  cl_program exe2 = clLinkProgram(f.ctx, 0, NULL, "-cl-fast-relaxed-math", 2, in2, NULL, NULL, &err);
+  cl_program exe2 =
+      clLinkProgram(f.ctx, 0, NULL, "-cl-fast-relaxed-math", 2, in2, NULL, NULL, &err);
   CHECK_CL(st, err, CL_SUCCESS);
   if (exe2) run_scale(st, &f, exe2, 10);
   /* errors: a compile error, a missing function at link time, an input
@@ -275,7 +280,8 @@ TEST(separate_compilation_and_linking) {
 }
 
 RUN_TESTS(T(the_device_has_a_compiler_and_a_linker), T(build_with_options_rebuild_and_binary),
-          T(kernel_argument_information_from_the_compiler), T(a_build_error_gives_clangs_diagnostic),
+          T(kernel_argument_information_from_the_compiler),
+          T(a_build_error_gives_clangs_diagnostic),
           T(separate_compilation_and_linking))
 #else
 int main(void) {

@@ -213,7 +213,8 @@ TEST(kernel_argument_section) {
   const vt_elf_section *sec = e ? vt_elf_section_by_name(e, VT_KARGS_SECTION) : NULL;
   CHECK(st, sec && vt_kargs_parse(sec->data, sec->size, &ka, err, sizeof err) == 0);
   CHECK(st, ka && vt_kargs_count(ka) == 2);
-  const vt_kargs_kernel *k1 = ka ? vt_kargs_find(ka, "k1") : NULL, *k2 = ka ? vt_kargs_find(ka, "k2") : NULL;
+  const vt_kargs_kernel *k1 = ka ? vt_kargs_find(ka, "k1") : NULL;
+  const vt_kargs_kernel *k2 = ka ? vt_kargs_find(ka, "k2") : NULL;
   CHECK(st, k1 && k1->nargs == 9 && k2 && k2->nargs == 0);
   check_arg(st, k1, 0, VT_KARG_BUFFER, VT_KSPACE_GLOBAL, VT_KQUAL_CONST | VT_KQUAL_RESTRICT, 4,
             "in", "float*");

@@ -49,7 +49,8 @@ static const char *lib_path(void) {
   return p && *p ? p : VT_DROPIN_LIB;
 }
 
-#define SYM(a, field, name) ok &= ((a)->field = (__typeof__((a)->field))dlsym((a)->lib, name)) != NULL
+#define SYM(a, field, name) \
+  ok &= ((a)->field = (__typeof__((a)->field))dlsym((a)->lib, name)) != NULL
 static bool load(check_state *st, api *a) {
   memset(a, 0, sizeof *a);
   a->lib = dlopen(lib_path(), RTLD_NOW | RTLD_LOCAL);
@@ -241,7 +242,8 @@ static int pocl_run(const api *a, vt_device_h dev, const ndrange *nd, launch_buf
                        0x1000, 0x1000, 64, 64, lb->pds};
   /* J: launch and wait; K: free the metadata, private and argument buffers */
   int rc = a->start(dev, meta, 0) || a->ready_wait(dev, 1000) ? -1 : 0;
-  if (a->one_buf_free(dev, 64, &lb->knl, 0, 0) || a->one_buf_free(dev, lb->pds_size, &lb->pds, 0, 0) ||
+  if (a->one_buf_free(dev, 64, &lb->knl, 0, 0) ||
+      a->one_buf_free(dev, lb->pds_size, &lb->pds, 0, 0) ||
       a->one_buf_free(dev, abuf_size, &lb->args, 0, 0))
     rc = -1;
   return rc;
@@ -324,8 +326,9 @@ TEST(vecadd_2000_launches_reuse_their_addresses) {
   if (grown > 16384) fprintf(stderr, "resident memory grew by %ld KiB\n", grown);
   CHECK(st, grown <= 16384);
   /* cl_mem releases, then the device (pocl's uninit) */
-  CHECK(st, a.one_buf_free(dev, sizeof x, &A, 0, 0) == 0 && a.one_buf_free(dev, sizeof y, &B, 0, 0) == 0 &&
-            a.one_buf_free(dev, sizeof z, &C, 0, 0) == 0);
+  CHECK(st, a.one_buf_free(dev, sizeof x, &A, 0, 0) == 0);
+  CHECK(st, a.one_buf_free(dev, sizeof y, &B, 0, 0) == 0);
+  CHECK(st, a.one_buf_free(dev, sizeof z, &C, 0, 0) == 0);
   CHECK(st, a.dev_close(dev) == 0);
   unload(&a);
 }
@@ -478,7 +481,8 @@ TEST(ready_wait_waits_for_the_kernel_whatever_the_timeout) {
   put32(meta_knl + 8, 1);
   put32(meta_knl + 12, 32);
   put32(meta_knl + 24, 32);
-  CHECK(st, a.buf_alloc(dev, 64, &knl, 0, 0, 0) == 0 && a.copy_to_dev(dev, knl, meta_knl, 64, 0, 0) == 0);
+  CHECK(st, a.buf_alloc(dev, 64, &knl, 0, 0, 0) == 0);
+  CHECK(st, a.copy_to_dev(dev, knl, meta_knl, 64, 0, 0) == 0);
   uint64_t meta[12] = {0, 1, 1, 1, 32, 1, knl, 0x1000, 0, 64, 64, 0};
   double t0 = now_ms();
   CHECK(st, a.start(dev, meta, 0) == 0);
