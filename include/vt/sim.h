@@ -26,6 +26,7 @@ extern "C" {
 #define VT_LDS_BASE VT_ADDR_LDS_BASE
 #define VT_PROGRAM_BASE VT_ADDR_PROGRAM_BASE
 #define VT_BUFFER_BASE VT_ADDR_BUFFER_BASE
+#define VT_MAX_WG_WARPS 1024u /* warps per workgroup (an SM grows to hold them) */
 
 typedef struct vt_device vt_device;
 
@@ -104,6 +105,10 @@ typedef struct vt_launch {
                                 (formats-and-launch.md 5, 7). The lds_size bytes below
                                 0x80000000, rounded up to 4 KiB, are local memory too:
                                 pocl places __local arguments there (docs/run.md) */
+  uint32_t pds_wg_slots;     /* private areas of W * T * pds_size bytes at pds_base; 0 = one
+                                per workgroup (workgroup i at area i). Otherwise a workgroup
+                                takes a free area when it starts and at most this many are
+                                resident at once (docs/driver.md, private memory) */
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between

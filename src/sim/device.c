@@ -49,6 +49,7 @@ void vt_device_free(vt_device *dev) {
     free(dev->warp_pool[i]);
   }
   free(dev->warp_pool);
+  free(dev->pds.free);
   free(dev);
 }
 
@@ -185,6 +186,7 @@ static vt_warp *warp_get(vt_device *dev) {
 
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
+  if (dev) vt_pds_release(dev, wg);
   for (unsigned i = 0; i < wg->nwarps; i++) {
     if (!wg->warps[i]) continue;
     vt_resv_drop(dev, wg->warps[i]);
@@ -293,8 +295,9 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
     vt_err_set(err, VT_ERR_CONFIG, "threads per warp must be a power of two from 1 to 32 (got %u)", t);
     return VT_ERR_CONFIG;
   }
-  if (l->warps_per_wg == 0 || l->warps_per_wg > 32) {
-    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to 32 (got %u)", l->warps_per_wg);
+  if (l->warps_per_wg == 0 || l->warps_per_wg > VT_MAX_WG_WARPS) {
+    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to %u (got %u)", VT_MAX_WG_WARPS,
+               l->warps_per_wg);
     return VT_ERR_CONFIG;
   }
   if (l->wg_threads && (l->wg_threads > l->warps_per_wg * t ||
@@ -418,7 +421,7 @@ static int dispatch(run_state *r) {
   for (unsigned s = 0; s < r->nsm && r->next_wg < r->total_wg; s++) {
     sm_state *sm = &r->sms[s];
     while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
-           sm->used_lds + l->lds_size <= r->lds_capacity) {
+           sm->used_lds + l->lds_size <= r->lds_capacity && vt_step_wg_can_start(r->dev)) {
       vt_wg *wg = vt_step_wg_new(r->dev, (unsigned)r->next_wg, s);
       if (!wg) {
         vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",

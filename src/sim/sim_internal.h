@@ -95,7 +95,17 @@ typedef struct vt_wg {
   uint32_t lds_limit; /* bytes of the window the launch gives it, from VT_LDS_BASE */
   uint32_t lds_top;   /* and below VT_PROGRAM_BASE (pocl's __local arguments) */
   vt_warp **warps;
+  uint32_t pds_slot;  /* its private area, when pds_bound (pds_slots.c) */
+  bool pds_bound;
 } vt_wg;
+
+/* The free private areas of a launch with vt_launch.pds_wg_slots
+ * (pds_slots.c): a stack of slot numbers. */
+typedef struct vt_pds_pool {
+  uint32_t *free;
+  uint32_t nfree, cap;
+  bool limited; /* the launch has pds_wg_slots */
+} vt_pds_pool;
 
 typedef struct vt_dcache_entry {
   const vt_insn_desc *d; /* NULL: not an instruction */
@@ -143,6 +153,7 @@ struct vt_device {
   /* warps holding an lr.w reservation (stores by other warps break them) */
   vt_warp **resv;
   unsigned nresv, resv_cap;
+  vt_pds_pool pds; /* private areas of the running launch (pds_slots.c) */
 };
 
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
@@ -173,6 +184,14 @@ static inline bool vt_memcheck(vt_device *dev, vt_warp *w, uint32_t addr, unsign
 }
 void vt_alloc_map_remove(vt_alloc_map *m, uint32_t base, uint32_t size);
 void vt_alloc_map_free(vt_alloc_map *m);
+/* Private areas shared by the workgroups (vt_launch.pds_wg_slots): the
+ * schedulers call vt_pds_begin when a launch starts, start a workgroup
+ * only while vt_pds_available, and vt_pds_bind it after vt_wg_new (it
+ * sets the warps' CSR_PDS); vt_wg_free returns the area. */
+int vt_pds_begin(vt_device *dev, const vt_launch *l, vt_error *err);
+bool vt_pds_available(const vt_device *dev);
+void vt_pds_bind(vt_device *dev, const vt_launch *l, vt_wg *wg);
+void vt_pds_release(vt_device *dev, vt_wg *wg);
 /* The bytes of a workgroup's local-memory window a launch gives it. */
 uint32_t vt_launch_local_bytes(const vt_launch *l);
 

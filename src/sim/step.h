@@ -39,7 +39,12 @@ int vt_step_poll(vt_device *dev, uint64_t executed, uint64_t done_wg, uint64_t t
 void vt_step_end(vt_device *dev, uint64_t host_ns);
 
 /* ---- workgroups ---- */
-/* Workgroup 'id' of the current launch on SM sm (NULL: out of memory). */
+/* Whether a workgroup may start now: besides the scheduler's own limits,
+ * a launch with shared private areas (vt_launch.pds_wg_slots) needs a free
+ * one. */
+bool vt_step_wg_can_start(const vt_device *dev);
+/* Workgroup 'id' of the current launch on SM sm, with its private area
+ * (NULL: out of memory). */
 vt_wg *vt_step_wg_new(vt_device *dev, unsigned id, unsigned sm);
 void vt_step_wg_free(vt_device *dev, vt_wg *wg);
 unsigned vt_step_wg_id(const vt_wg *wg);

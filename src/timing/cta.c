@@ -11,7 +11,7 @@
 #include "timing_internal.h"
 
 static bool fits(const vt_timing *t, const tm_sm *s, const vt_launch *l) {
-  if (s->nwgs >= t->cfg.wg_slots) return false;
+  if (s->nwgs >= t->cfg.wg_slots || !vt_step_wg_can_start(t->dev)) return false;
   if (t->nslots - s->nwarps_res < l->warps_per_wg) return false;
   if (s->sgprs_used + wg_regs(l->sgpr_usage, l->warps_per_wg) > t->sgprs_per_sm) return false;
   if (s->vgprs_used + wg_regs(l->vgpr_usage, l->warps_per_wg) > t->vgprs_per_sm) return false;

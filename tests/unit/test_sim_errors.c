@@ -449,7 +449,7 @@ TEST(bad_launch) {
   l = simple_launch(0, 1);
   check_bad_launch(st, &l, NULL, "(got 0)");
   l = simple_launch(4, 0);
-  check_bad_launch(st, &l, NULL, "warps per workgroup must be 1 to 32 (got 0)");
+  check_bad_launch(st, &l, NULL, "warps per workgroup must be 1 to 1024 (got 0)");
   l = simple_launch(4, 1);
   l.num_wg[1] = 0;
   check_bad_launch(st, &l, NULL, "bad workgroup count 1x0x1");
