@@ -168,6 +168,13 @@ int sweep_workload_key(sweep_parser *ps, const char *key, const char *value) {
   }
   if (!strcmp(key, "run")) {
     if (set_kind(ps, w, SWEEP_RUN)) return -1;
+    size_t n = strlen(value);
+    if (n > 9 && !strcmp(value + n - 9, ".metadata")) { /* vt run reads NAME.data beside it */
+      char data[4200];
+      struct stat sb;
+      snprintf(data, sizeof data, "%.*s.data", (int)(n - 9), value);
+      if (stat(data, &sb) != 0) return sweep_fail(ps, ps->line, "%s: no such file (beside %s)", data, value);
+    }
     return push_input(ps, &w->runs, "", value);
   }
   if (!strcmp(key, "kernel")) {
