@@ -23,7 +23,7 @@ int rp_load_chartjs(const rp_opts *o, char **text, char *err, size_t errn) {
     for (int i = 0; i < 2 && !data; i++) vt_read_file(CHARTJS_PATHS[i], lim, &data, &len, NULL, 0);
     if (!data) {
       snprintf(err, errn, "Chart.js not found (%s): install Debian's libjs-chart.js "
-               "(sh scripts/install-deps.sh report), or name the file with --chartjs or VT_CHARTJS",
+               "(sh scripts/install-deps.sh), or name the file with --chartjs or VT_CHARTJS",
                CHARTJS_PATHS[1]);
       return -1;
     }

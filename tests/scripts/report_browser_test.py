@@ -285,10 +285,9 @@ expect = arg2:{data}/vecadd_a.bin
                         "--timeline", os.path.join(work, "timeline.json")], capture_output=True, text=True)
     report(r.returncode == 0, "timeline_written", r.stderr)
     outputs = {}
-    for name, src in (("sweep", os.path.join(work, "sweep")), ("stats", os.path.join(work, "stats.json")),
-                      ("timeline", os.path.join(work, "timeline.json"))):
-        out = os.path.join(work, name + ".html")
-        r = subprocess.run([vt, "report", "-o", out, src], capture_output=True, text=True)
+    for name, src in (("sweep", "sweep"), ("stats", "stats.json"), ("timeline", "timeline.json")):
+        out = os.path.join(work, name + ".html")  # inputs named relatively: pages show short names
+        r = subprocess.run([vt, "report", "-o", out, src], capture_output=True, text=True, cwd=work)
         report(r.returncode == 0 and os.path.exists(out), name + "_report_written", r.stderr)
         outputs[name] = out
     return outputs
