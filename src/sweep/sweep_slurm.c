@@ -151,6 +151,7 @@ int sweep_slurm_active(const sweep_plan *p, unsigned *pending, unsigned *running
   for (size_t j = 0; rc == 0 && j < jobs.n; j++) {
     char *argv[] = {"squeue", "-h", "-r", "-j", jobs.v[j], "-o", "%T", NULL}, *out = NULL;
     int st = sweep_capture(argv, NULL, &out);
+    for (size_t n = out ? strlen(out) : 0; n && (out[n - 1] == '\n' || out[n - 1] == ' '); n--) out[n - 1] = 0;
     if (st != 0 && !(out && strstr(out, "Invalid job id"))) {
       snprintf(err, errn, "squeue -j %s failed (status %d): %s", jobs.v[j], st, out ? out : "");
       rc = -1;
@@ -197,12 +198,12 @@ void sweep_print_status(const sweep_plan *p, FILE *f) {
   if (read_jobs(p, &jobs)) return;
   unsigned pend, run;
   char err[600];
-  if (sweep_slurm_active(p, &pend, &run, err, sizeof err) == 0)
-    fprintf(f, "slurm job(s)");
-  else
-    fprintf(f, "%s\nslurm job(s)", err), pend = run = 0;
+  fprintf(f, "slurm job(s)");
   for (size_t j = 0; j < jobs.n; j++) fprintf(f, " %s", jobs.v[j]);
-  fprintf(f, ": %u array task(s) running, %u pending\n", run, pend);
+  if (sweep_slurm_active(p, &pend, &run, err, sizeof err) == 0)
+    fprintf(f, ": %u array task(s) running, %u pending\n", run, pend);
+  else
+    fprintf(f, ": unknown (%s)\n", err);
   sweep_strv_free(&jobs);
   sacct_failures(p, f);
 }
