@@ -100,7 +100,7 @@ int rp_rows_read(const char *dir, const char *baseline, rp_rows *r, char *err, s
     for (size_t k = 0; k < r->plan.axes.n; k++) push_unique(&r->values[k], rp_row_str(r, i, r->plan.axes.v[k]));
   }
   for (size_t k = 0; rc == 0 && k < r->plan.axes.n; k++)
-    if (rp_all_numbers(&r->values[k])) qsort(r->values[k].v, r->values[k].n, sizeof(char *), number_cmp);
+    if (r->values[k].n && rp_all_numbers(&r->values[k])) qsort(r->values[k].v, r->values[k].n, sizeof(char *), number_cmp);
   if (rc == 0 && !r->n) rc = -1, snprintf(err, errn, "%s: no recorded point yet", path);
   if (rc) rp_rows_free(r);
   else apply_baseline(r, baseline);

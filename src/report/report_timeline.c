@@ -198,11 +198,11 @@ static void page(const char *path, tl *t, const char *chartjs, FILE *f) {
   rp_section(&pg, "Activity", "activity");
   rp_grid(&pg, true);
   emit(f, occupancy(t));
-  qsort(t->slots, t->nslots, sizeof *t->slots, slot_cmp);
+  if (t->nslots) qsort(t->slots, t->nslots, sizeof *t->slots, slot_cmp);
   emit(f, slot_states(t));
   rp_grid(&pg, false);
   rp_section(&pg, "Workgroups", "workgroups");
-  qsort(t->gantt->cats.v, t->gantt->cats.n, sizeof(char *), row_cmp);
+  if (t->gantt->cats.n) qsort(t->gantt->cats.v, t->gantt->cats.n, sizeof(char *), row_cmp);
   if (rp_points(t->gantt) >= MAX_SPANS_SHOWN) {
     char note[128];
     snprintf(note, sizeof note, "The first %d workgroup spans.", MAX_SPANS_SHOWN);
