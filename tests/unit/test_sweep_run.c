@@ -258,7 +258,8 @@ TEST(launcher_gets_separate_arguments) {
   if (!getcwd(cwd, sizeof cwd)) return;
   snprintf(dir, sizeof dir, "%s/o'dd dir", cwd);
   setenv("LOGDIR", cwd, 1);
-  snprintf(text, sizeof text, "[sweep]\noutput = o'dd dir\n[axes]\nsms = 1..4\n[workload a b; rm -rf x]\n"
+  snprintf(text, sizeof text, "[sweep]\noutput = o'dd dir\nmode = timing\ntimeline = yes\n[axes]\nsms = 1..4\n"
+           "[workload a b; rm -rf x]\n"
            "launch = %s/vecadd.elf\nglobal = 256\nlocal = 128\narg = in:" DATA "vecadd_a.bin\n"
            "arg = in:" DATA "vecadd_b.bin\narg = out:1024\n", EX);
   spit("l.sweep", text);
@@ -271,6 +272,9 @@ TEST(launcher_gets_separate_arguments) {
   CHECK(st, csv_read("o'dd dir/results.csv", &t) == 0 && t.nrows == 5);
   for (size_t r = 1; r < t.nrows; r++) CHECK_STR(st, t.rows[r][1], "a b; rm -rf x");
   csv_free(&t);
+  char *tl = slurp("o'dd dir/points/0003/timeline.json"); /* timeline = yes */
+  CHECK(st, tl && !strncmp(tl, "{\"displayTimeUnit\"", 18) && strstr(tl, "\"pid\": 3"));
+  free(tl);
   /* two launcher commands, each with the task command as 7 arguments */
   unsigned logs = 0;
   DIR *d = opendir(".");
