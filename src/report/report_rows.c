@@ -180,7 +180,11 @@ void rp_points_table(FILE *f, const rp_rows *r) {
   fprintf(f, "<p>%u of %zu points ok; failed points are highlighted. Speed-up: the baseline point's "
           "cycles (%s, same workload) over the point's.</p>\n<table class=\"points\">\n<tr>"
           "<th>point</th><th class=\"l\">workload</th>", r->ok, r->n, r->baseline_label);
-  for (size_t k = 0; k < r->plan.axes.n; k++) fprintf(f, "<th>%s</th>", r->plan.axes.v[k]);
+  for (size_t k = 0; k < r->plan.axes.n; k++) {
+    fputs("<th>", f);
+    rp_html_text(f, r->plan.axes.v[k]);
+    fputs("</th>", f);
+  }
   fputs("<th>rep</th><th class=\"l\">status</th><th>cycles</th><th>IPC</th><th>speed-up</th>"
         "<th>host s</th><th>peak RSS KiB</th><th class=\"l\">message</th></tr>\n", f);
   for (size_t i = 0; i < r->n; i++) {
