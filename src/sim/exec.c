@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec_tensor.h"
 #include "exec_vector.h"
 
 /* The stacks of the Verilog port's crt0 (sp = CSR_LDS + CSR_WID * 1 MiB,
@@ -227,7 +228,10 @@ static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   int gate = vt_exec_v2025_gate(in, err);
   if (gate != VT_OK) return gate;
+  if (d->sem == VT_SEM_MMA) return vt_exec_mma(dev, w, in, err);
   switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_DMA:
+    return vt_exec_dma(dev, w, in, err);
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
   case VT_EX_REGEXT: case VT_EX_TENSOR:
     return vt_exec_ventus(dev, w, in, err);

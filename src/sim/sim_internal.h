@@ -52,6 +52,20 @@ typedef struct vt_alloc_map {
   uint32_t gen; /* changes with every update (invalidates the warps' caches) */
 } vt_alloc_map;
 
+/* The copy the last executed DMA instruction made (isa2025.md 3.9; the
+ * timing model charges it): bytes written to local memory and the global
+ * byte ranges read, merged where they touch (out-of-bounds tensor elements
+ * read nothing). Ranges beyond VT_DMA_RUNS are counted in 'extra' bytes. */
+#define VT_DMA_RUNS 64
+typedef struct vt_dma_rec {
+  bool valid;  /* set by a copy; the timing model clears it */
+  bool tensor; /* cp_dma_tensor (its setup costs more) */
+  uint64_t bytes;
+  uint32_t nruns;
+  uint32_t run_addr[VT_DMA_RUNS], run_len[VT_DMA_RUNS];
+  uint64_t extra;
+} vt_dma_rec;
+
 typedef struct vt_warp {
   uint32_t v[VT_NUM_VREGS][VT_MAX_LANES]; /* v[reg][lane], lane = thread */
   vt_tlb_entry tlb[VT_TLB_SIZE];
@@ -64,6 +78,7 @@ typedef struct vt_warp {
   uint32_t csr[VT_WARP_CSRS];
   uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch;
   uint32_t fflags, frm, vstart, vxrm, vxsat, vl, vtype;
+  uint32_t gds, gds_limit, lds_limit; /* v2025 range CSRs 0x810-0x812 (isa2025.md 2.5) */
   bool vill;
   uint64_t cycle, instret;
   vt_simt_entry *stack;
@@ -128,6 +143,7 @@ struct vt_device {
   vt_trace_mem tmem[2 * VT_MAX_LANES];
   unsigned ntw, ntm;
   bool rec_mem; /* record memory accesses in tmem without a trace callback (timing) */
+  vt_dma_rec dma; /* the last copy (exec_dma.c) */
   /* warps holding an lr.w reservation (stores by other warps break them) */
   vt_warp **resv;
   unsigned nresv, resv_cap;
