@@ -18,7 +18,9 @@ static int illegal(vt_error *err, const char *fmt, const char *what) {
 int vt_mma64_reject(uint64_t insn, vt_error *err) {
   vt_mma_op op;
   char msg[128];
-  if (vt_mma_decode64(insn, &op, msg, sizeof msg) == VT_MMA_UNSUPPORTED) return illegal(err, msg, "");
+  /* sub-op 000 of the 64-bit space is MMA64 (isa2025.md 2.4): say why */
+  if ((insn & 0x707f) == 0x3f && vt_mma_decode64(insn, &op, msg, sizeof msg) != VT_MMA_OK)
+    return illegal(err, msg, "");
   vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
   return VT_ERR_ILLEGAL;
 }

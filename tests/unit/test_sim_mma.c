@@ -439,8 +439,9 @@ TEST(unsupported_mma64_fields) {
            {2ull << 36, "illegal instruction: unsupported: SP"},
            {1ull << 17 | 1ull << 16 | 3ull << 36, "illegal instruction: unsupported: wg"},
            /* reserved bits are checked first: ILLEGAL, not UNSUPPORTED */
-           {1ull << 17 | 1ull << 15, "illegal instruction"},
-           {1ull << 16 | 1ull << 59, "illegal instruction"}};
+           {1ull << 17 | 1ull << 15, "illegal instruction: mma64 reserved bits 15 or 11:7 set"},
+           {1ull << 36 | 1ull << 9, "illegal instruction: mma64 reserved bits 15 or 11:7 set"},
+           {1ull << 16 | 1ull << 59, "illegal instruction: reserved mma64 shape (bit 59 set)"}};
   for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
     mma_sim s = basic(VT_MMA_F16, 3, 1);
     s.raw = ok | u[i].bits;
@@ -453,7 +454,7 @@ TEST(unsupported_mma64_fields) {
   s.raw_len = 8;
   expect_illegal(st, &s, "illegal instruction: unsupported: wg");
   s.raw &= ~(1ull << 17);
-  expect_illegal(st, &s, "illegal instruction");
+  expect_illegal(st, &s, "illegal instruction: reserved integer RD 2");
   /* the message names the location and prints the word as 16 hex digits */
   char want[64];
   snprintf(want, sizeof want, "(0x%016llx <unknown>)", (unsigned long long)s.raw);
