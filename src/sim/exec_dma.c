@@ -73,6 +73,12 @@ int vt_dma_check_dst(vt_device *dev, vt_warp *w, const char *name, uint32_t p, u
   return VT_OK;
 }
 
+/* a copy's write breaks other warps' LR reservations on the words it writes */
+static void break_reservations(vt_device *dev, const vt_warp *w, uint32_t dst, uint32_t k) {
+  if (!dev->nresv) return;
+  for (uint64_t a = dst & ~3u; a < (uint64_t)dst + k; a += 4) vt_resv_store(dev, w, (uint32_t)a);
+}
+
 /* copies n checked bytes from global src to local dst, page by page */
 int vt_dma_copy(vt_device *dev, vt_warp *w, uint32_t dst, uint32_t src, uint64_t n,
                 vt_error *err) {
@@ -86,6 +92,7 @@ int vt_dma_copy(vt_device *dev, vt_warp *w, uint32_t dst, uint32_t src, uint64_t
     uint8_t *d = vt_sim_access(dev, w, dst, 1, true, err);
     if (!d) return err ? err->status : VT_ERR_ACCESS;
     memmove(d, s, k);
+    break_reservations(dev, w, dst, k);
     n -= k;
     src += k;
     dst += k;
@@ -102,6 +109,7 @@ int vt_dma_store(vt_device *dev, vt_warp *w, uint32_t dst, const uint8_t *buf, u
     uint8_t *d = vt_sim_access(dev, w, dst, 1, true, err);
     if (!d) return err ? err->status : VT_ERR_ACCESS;
     memcpy(d, buf, k);
+    break_reservations(dev, w, dst, k);
     buf += k;
     n -= k;
     dst += k;
