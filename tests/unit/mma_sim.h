@@ -41,6 +41,7 @@ typedef struct mma_sim {
   unsigned raw_len;
   /* result */
   uint32_t D[8][32];
+  uint32_t fflags; /* after the instruction (MMA never changes it, D29) */
   int rc;
   vt_error err;
 } mma_sim;
@@ -99,6 +100,9 @@ static inline void mma_sim_program(const mma_sim *s, prog *p) {
   emit(p, (uint32_t)w);
   if (len == 8) emit(p, (uint32_t)(w >> 32));
   for (int r = 0; r < mma_sim_nc(s); r++) mma_sim_move(p, s->d_reg + (unsigned)r, 32u + (unsigned)r, 1);
+  E(p, VT_INSN_CSRRS, T1, 0x001, ZERO); /* csrr t1, fflags */
+  li(p, T2, MMA_SIM_IN + 48 * 128);
+  E(p, VT_INSN_SW, T1, 0, T2);
   emit(p, WORD_ENDPRG);
 }
 
@@ -122,6 +126,8 @@ static inline int mma_sim_run(mma_sim *s) {
   if (s->rc == VT_OK) s->rc = vt_device_run(dev, &l, NULL, &s->err);
   memset(s->D, 0xee, sizeof s->D);
   if (s->rc == VT_OK) s->rc = vt_mem_read(dev, MMA_SIM_IN + 32 * 128, s->D, sizeof s->D, &s->err);
+  s->fflags = 0xdead;
+  if (s->rc == VT_OK) s->rc = vt_mem_read(dev, MMA_SIM_IN + 48 * 128, &s->fflags, 4, &s->err);
   vt_device_free(dev);
   free(p);
   return s->rc;

@@ -117,6 +117,7 @@ TEST(every_row_against_the_reference) {
       char what[160];
       snprintf(what, sizeof what, "%s (run %d, rounding %d)", d->mnemonic, k, s.rnd);
       compare(st, &s, what);
+      CHECK_EQ_U32(st, s.fflags, 0); /* inexact, NaN, overflow: no flags (D29) */
       runs++;
     }
   }
