@@ -148,8 +148,8 @@ int main(int argc, char **argv) {
   size_t ninsn = vt_isa_insn_count();
   for (size_t i = 0; i < n; i++) {
     const vt_insn_desc *d = vt_isa_insn((vt_insn_id)(next() % ninsn));
-    while (d->length != 4) d = vt_isa_insn((vt_insn_id)(next() % ninsn)); /* 32-bit words only */
-    w[i] = d->match | (next() & ~d->mask);
+    while (d->length != 4) d = vt_isa_insn((vt_insn_id)(next() % ninsn)); /* 32-bit words */
+    w[i] = (uint32_t)d->match | ((uint32_t)next() & ~(uint32_t)d->mask);
     pc[i] = 0x80000000u + 4u * (uint32_t)i;
     if (vt_decode(w[i]) == VT_INSN_INVALID) {
       fprintf(stderr, "bench_disasm: 0x%08x (%s) does not decode\n", w[i], d->mnemonic);

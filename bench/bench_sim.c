@@ -1,24 +1,34 @@
-/* bench_sim: functional-simulator speed on a steady-state kernel (8 warps x
- * 32 threads per workgroup, 2 SMs): an inner loop of vector integer and FP
- * work with flat loads/stores, a divergent vector branch and a barrier per
- * iteration. Prints warp- and thread-instructions per second.
- * Usage: bench_sim [ITERATIONS [WORKGROUPS]] */
+/* bench_sim: functional-simulator speed, one host thread.
+ *   bench_sim steady [ITERATIONS [WORKGROUPS [memcheck]]]
+ *     the steady-state kernel of the speed targets (steady_kernel.h):
+ *     workgroups of 8 warps x 32 threads on 2 SMs, 15 warp instructions
+ *     per iteration, results checked against the host (default 200000
+ *     iterations, 1 workgroup);
+ *   bench_sim mixed [ITERATIONS [WORKGROUPS [memcheck]]]
+ *     the older mixed kernel (bench_kernel.h: FP, flat memory, barrier;
+ *     default 20000 iterations, 4 workgroups).
+ * memcheck: with the memory checker on (docs/run.md). Prints warp- and
+ * thread-instructions per second. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bench_kernel.h"
+#include "steady_kernel.h"
 
 int main(int argc, char **argv) {
-  uint32_t iters = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 20000;
-  uint32_t nwg = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 0) : 4;
+  bool steady = argc < 2 || strcmp(argv[1], "mixed") != 0;
+  uint32_t iters = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 0) : steady ? 200000 : 20000;
+  uint32_t nwg = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 0) : steady ? 1 : 4;
   vt_settings cfg;
   vt_settings_default(&cfg);
   cfg.sms = 2;
   cfg.warp_slots = 8;
+  cfg.memcheck = argc > 4 && !strcmp(argv[4], "memcheck");
   vt_launch l;
-  vt_device *dev = bench_kernel_device(&cfg, iters, nwg, &l);
+  vt_device *dev = steady ? steady_device(&cfg, iters, nwg, &l)
+                          : bench_kernel_device(&cfg, iters, nwg, &l);
   if (!dev) return 1;
   vt_error err;
   struct timespec t0, t1;
@@ -32,9 +42,12 @@ int main(int argc, char **argv) {
   const vt_stats *st = vt_device_stats(dev);
   double wi = vt_stats_value(st, -1, -1, VT_C_warp_instructions);
   double ti = vt_stats_value(st, -1, -1, VT_C_thread_instructions);
-  printf("bench_sim: %u workgroups x 8 warps x 32 threads, 2 SMs, %u iterations\n", nwg, iters);
-  printf("  %llu warp-instructions in %.3f s: %.1f M warp-insn/s, %.0f M thread-insn/s\n",
-         (unsigned long long)wi, s, wi / s / 1e6, ti / s / 1e6);
+  long wrong = steady ? steady_check(dev, iters, nwg) : 0;
+  printf("bench_sim %s: %u workgroup(s) x 8 warps x 32 threads, 2 SMs, %u iterations%s\n",
+         steady ? "steady" : "mixed", nwg, iters, cfg.memcheck ? ", memcheck on" : "");
+  printf("  %llu warp-instructions in %.3f s: %.1f M warp-insn/s, %.0f M thread-insn/s%s\n",
+         (unsigned long long)wi, s, wi / s / 1e6, ti / s / 1e6,
+         !steady ? "" : wrong ? "  RESULTS WRONG" : "  (results checked)");
   vt_device_free(dev);
-  return 0;
+  return wrong ? 1 : 0;
 }

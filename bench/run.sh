@@ -11,7 +11,14 @@
 #       (Ventus instructions as .word) is shown for reference;
 #   (b) disassembler throughput in instructions/s against the 5 M insns/s
 #       target: bench_disasm on random valid words and on the text of the
-#       assembled ELF, and `vt objdump -d` on that ELF.
+#       assembled ELF, and `vt objdump -d` on that ELF;
+#   (c) the functional simulator on one host thread: the steady-state kernel
+#       of the speed targets (bench/steady_kernel.h) and the mixed kernel,
+#       with and without memory checking;
+#   (d) the timing model: simulated cycles per second of host time;
+#   (e) fixed costs: end-to-end time, time outside the simulation per
+#       launch and peak RSS of `vt launch` on a 1 M-element vecadd and of
+#       `vt run` on the six gaussian launches.
 # Timing uses hyperfine when installed (its minimum), else the best of 5
 # runs (or always, with BENCH_NO_HYPERFINE=1). Sub-commands that still print "not implemented yet" are reported as
 # "not available yet".
@@ -128,8 +135,11 @@ if [ -f "$dis_elf" ]; then
 fi
 
 echo
-echo "(c) functional simulator (steady-state kernel: 8 warps x 32 threads, 2 SMs)"
-"$build/bench/bench_sim" 20000 4 | sed 's/^/  /'
+echo "(c) functional simulator, one host thread (target: 130 M warp-insn/s on the steady-state kernel)"
+"$build/bench/bench_sim" steady | sed 's/^/  /'
+"$build/bench/bench_sim" steady 200000 1 memcheck | sed 's/^/  /'
+"$build/bench/bench_sim" mixed | sed 's/^/  /'
+"$build/bench/bench_sim" mixed 20000 4 memcheck | sed 's/^/  /'
 
 echo
 echo "(d) timing model (vt run --timing): simulated cycles per second of host time, one thread"
@@ -140,3 +150,41 @@ if [ -d "$root/../shared/cases" ]; then
          "$c/matadd/matadd.metadata" "$c/gaussian/Fan1_0.metadata")
 fi
 "$build/bench/bench_timing" 2000 4 "${cases[@]}" | sed 's/^/  /'
+
+echo
+echo "(e) fixed costs: end-to-end time, time outside the simulation per launch, peak RSS"
+# run_e2e LABEL LAUNCHES CMD...: over $runs runs, the best wall time, the
+# best (wall - simulated host seconds of that run) / launches, and the peak
+# RSS (GNU time, when installed)
+run_e2e() {
+  local label=$1 launches=$2
+  shift 2
+  local best="" over="" rss="" t0 t1 t sim o
+  for _ in $(seq "$runs"); do
+    t0=$(date +%s.%N)
+    sim=$("$@" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s host.*/\1/p' | tail -n 1)
+    t1=$(date +%s.%N)
+    t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+    o=$(awk -v t="$t" -v s="${sim:-0}" -v n="$launches" 'BEGIN { print (t - s) / n }')
+    if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+    if [ -z "$over" ] || awk -v t="$o" -v b="$over" 'BEGIN { exit !(t < b) }'; then over=$o; fi
+  done
+  if [ -x /usr/bin/time ]; then
+    rss=$( { /usr/bin/time -f 'RSS %M' "$@" >/dev/null; } 2>&1 | sed -n 's/^RSS //p')
+  fi
+  awk -v l="$label" -v t="$best" -v o="$over" -v r="$rss" 'BEGIN {
+    printf "  %-28s %.4f s end to end, %.0f us per launch outside the simulation%s\n",
+           l, t, o * 1e6, r != "" ? sprintf(", peak RSS %.1f MiB", r / 1024) : "" }'
+}
+"$vt" as -o "$work/vecadd.elf" "$root/examples/kernels/crt0.s" "$root/examples/kernels/vecadd.s"
+head -c 4194304 /dev/zero >"$work/a.bin"
+head -c 4194304 /dev/zero >"$work/b.bin"
+run_e2e "vt launch vecadd 1 M" 1 "$vt" launch "$work/vecadd.elf" --kernel vecadd \
+  --global 1048576 --arg in:"$work/a.bin" --arg in:"$work/b.bin" --arg out:4194304
+if [ -d "$root/../shared/cases/gaussian" ]; then
+  g=$root/../shared/cases/gaussian
+  run_e2e "vt run gaussian (6 launches)" 6 "$vt" run "$g/Fan1_0.metadata" "$g/Fan2_0.metadata" \
+    "$g/Fan1_1.metadata" "$g/Fan2_1.metadata" "$g/Fan1_2.metadata" "$g/Fan2_2.metadata"
+else
+  echo "  vt run gaussian: skipped (../shared/cases is absent)"
+fi

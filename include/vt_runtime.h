@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "ventus.h"
+#include "vt/addrmap.h"
 #include "vt/counters.h"
 #include "vt/session.h"
 #include "vt/settings.h"
@@ -50,12 +51,12 @@ typedef void (*vt_rt_print_fn)(void *user, const char *text, size_t len);
  * `printf` or `_printf_buffer` (libclc's printf). */
 enum { VT_RT_WINDOW_AUTO = 0, VT_RT_WINDOW_ON = 1, VT_RT_WINDOW_OFF = 2 };
 
-#define VT_RT_PRINT_WINDOW_ADDR 0xa0024000u
-#define VT_RT_PRINT_WINDOW_SIZE 1024u
+#define VT_RT_PRINT_WINDOW_ADDR VT_ADDR_PRINT_BASE
+#define VT_RT_PRINT_WINDOW_SIZE VT_ADDR_PRINT_SIZE
 #define VT_RT_DEFAULT_PRINT_SIZE (1u << 20)   /* pocl's PRINT_BUFFER_SIZE */
 #define VT_RT_DEFAULT_PRIVATE_SIZE 0x1000u    /* bytes per thread, pocl's pdsSize */
 #define VT_RT_PRIVATE_CAP 0x10000000u         /* private area cap (pocl) */
-#define VT_RT_LDS_STACK_PER_WARP 1024u        /* crt0 variant C */
+#define VT_RT_LDS_STACK_PER_WARP VT_STACK_PER_WARP       /* crt0 variant C */
 #define VT_RT_LOCAL_ARG_ALIGN 128u            /* alignment of __local arguments */
 #define VT_RT_MAX_ARGS 256u
 #define VT_RT_MAX_ARG_BUFFER 0xffffu          /* pocl's limit on the argument buffer */

@@ -30,7 +30,7 @@ profile_packages() {
     debug) echo "gdb-multiarch libedit-dev" ;;
     cluster) echo "slurm-wlm munge" ;;
     browser) echo "chromium" ;;
-    tools) echo "gnuplot hyperfine valgrind" ;;
+    tools) echo "gnuplot hyperfine valgrind time" ;;
     *) return 1 ;;
   esac
 }

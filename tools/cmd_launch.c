@@ -119,6 +119,9 @@ static int check_shape(launch_opts *o) {
 /* the options; 0, 1 (--help or --dump-config done) or -1 */
 static int parse(launch_opts *o, int argc, char **argv) {
   vt_settings_default(&o->s);
+  /* memory checking costs about 5 % (docs/run.md, Memory checking): on
+   * unless a configuration file or --no-memcheck says otherwise */
+  o->s.memcheck = true;
   if (cli_load_configs(&o->s, "vt launch", argc, argv) != 0) return -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];

@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,18 +332,82 @@ static int disasm_len(uint64_t w, size_t len, uint32_t pc, const vt_disasm_opts 
   return len == 8 ? vt_disasm64(w, pc, o, buf, n) : vt_disasm((uint32_t)w, pc, o, buf, n);
 }
 
+/* One line: address, the bytes and the instruction at b (avail bytes left
+ * in the section); returns the bytes consumed. isa2025.md 5.1: 4-byte
+ * steps; a first parcel with bits 6:0 = 0x3f and 8 bytes left is one 64-bit
+ * instruction; a tail of 1 to 3 bytes prints byte by byte. */
+static size_t instruction_line(obuf *ob, const uint8_t *b, size_t avail, uint64_t addr,
+                               const vt_disasm_opts *dis) {
+  char *line = ob_reserve(ob, LINE_MAX_INSN);
+  char *p = put_hex(line, addr, 8, ' ');
+  *p++ = ':';
+  *p++ = ' ';
+  char *hex = p;
+  size_t len = avail >= 4 ? 4 : 1;
+  if (len == 4 && (b[0] & 0x7f) == 0x3f && avail >= 8) len = 8;
+  for (size_t j = 0; j < len; j++) {
+    if (j) *p++ = ' ';
+    *p++ = hexd[b[j] >> 4];
+    *p++ = hexd[b[j] & 15];
+  }
+  while (p < hex + 13) *p++ = ' ';
+  *p++ = '\t';
+  size_t room = LINE_MAX_INSN - (size_t)(p - line) - 1;
+  if (len >= 4) {
+    uint64_t w = 0;
+    for (size_t j = len; j-- > 0;) w = w << 8 | b[j];
+    size_t n = (size_t)disasm_len(w, len, (uint32_t)addr, dis, p, room);
+    if (n >= room) { /* very long symbol name: format it on the heap */
+      char *big = malloc(n + 1);
+      if (big) disasm_len(w, len, (uint32_t)addr, dis, big, n + 1);
+      ob->n += (size_t)(p - line);
+      ob_puts(ob, big ? big : "<out of memory>");
+      free(big);
+      line = p = ob_reserve(ob, 2);
+    } else {
+      p += n;
+    }
+  } else {
+    memcpy(p, "<unknown>", 9);
+    p += 9;
+  }
+  *p++ = '\n';
+  ob->n += (size_t)(p - line);
+  return len;
+}
+
+/* "\n%08x <name>:\n" */
+static void symbol_heading(obuf *ob, uint64_t addr, const char *name) {
+  char *p = ob_reserve(ob, 32), *p0 = p;
+  *p++ = '\n';
+  p = put_hex(p, addr, 8, '0');
+  *p++ = ' ';
+  *p++ = '<';
+  ob->n += (size_t)(p - p0);
+  ob_puts(ob, name);
+  ob_puts(ob, ">:\n");
+}
+
+/* the section's symbols sorted by address, with a dummy first one (the
+ * section name) when none starts the section */
+static dsec *section_symbols(od_file *f, size_t si) {
+  const vt_elf_section *sec = sec_at(f, si);
+  dsec *d = &f->secs[si];
+  if (d->n == 0 || d->v[0].addr != sec->addr) {
+    memmove(d->v + 1, d->v, d->n * sizeof *d->v);
+    d->v[0] = (dsym){sec->addr, sec_is_text(sec) ? STT_FUNC : STT_OBJECT, 0, sec->name};
+    d->n++;
+  }
+  return d;
+}
+
 static void disassemble_section(od_file *f, size_t si, const od_opts *o, obuf *ob) {
   const vt_elf_section *sec = sec_at(f, si);
   if (sec->size == 0) return;
   ob_puts(ob, "\nDisassembly of section ");
   ob_puts(ob, sec->name);
   ob_puts(ob, ":\n");
-  dsec *d = &f->secs[si];
-  if (d->n == 0 || d->v[0].addr != sec->addr) { /* dummy label: the section name */
-    memmove(d->v + 1, d->v, d->n * sizeof *d->v);
-    d->v[0] = (dsym){sec->addr, sec_is_text(sec) ? STT_FUNC : STT_OBJECT, 0, sec->name};
-    d->n++;
-  }
+  dsec *d = section_symbols(f, si);
   f->cur = si;
   vt_disasm_opts dis = o->dis;
   dis.symbolize = symbolize;
@@ -354,70 +419,19 @@ static void disassemble_section(od_file *f, size_t si, const od_opts *o, obuf *o
     if (start < base) continue;
     if (k + 1 < d->n && d->v[k + 1].addr < end) end = d->v[k + 1].addr;
     if (start >= end) continue;
-    char *p = ob_reserve(ob, 32), *p0 = p;
-    *p++ = '\n';
-    p = put_hex(p, start, 8, '0');
-    *p++ = ' ';
-    *p++ = '<';
-    ob->n += (size_t)(p - p0);
-    ob_puts(ob, d->v[k].name);
-    ob_puts(ob, ">:\n");
+    symbol_heading(ob, start, d->v[k].name);
     if (sec->type == SHT_NOBITS || !bytes) {
       ob_puts(ob, "...\n");
       continue;
     }
-    size_t idx = (size_t)(start - base), stop = (size_t)(end - base);
-    while (idx < stop) {
-      if (!o->zeroes) {
-        size_t z = skippable_zeroes(bytes + idx, stop - idx);
-        if (z) {
-          ob_puts(ob, "\t\t...\n");
-          idx += z;
-          continue;
-        }
+    for (size_t idx = (size_t)(start - base), stop = (size_t)(end - base); idx < stop;) {
+      size_t z = o->zeroes ? 0 : skippable_zeroes(bytes + idx, stop - idx);
+      if (z) {
+        ob_puts(ob, "\t\t...\n");
+        idx += z;
+        continue;
       }
-      size_t avail = sec->size - idx, len;
-      const uint8_t *b = bytes + idx;
-      uint64_t addr = base + idx;
-      char *line = ob_reserve(ob, LINE_MAX_INSN);
-      p = put_hex(line, addr, 8, ' ');
-      *p++ = ':';
-      *p++ = ' ';
-      char *hex = p;
-      /* isa2025.md 5.1: 4-byte steps; a first parcel with bits 6:0 = 0x3f
-       * and 8 bytes left is one 64-bit instruction; a tail of 1 to 3
-       * bytes prints byte by byte */
-      len = avail >= 4 ? 4 : 1;
-      if (len == 4 && (b[0] & 0x7f) == 0x3f && avail >= 8) len = 8;
-      for (size_t j = 0; j < len; j++) {
-        if (j) *p++ = ' ';
-        *p++ = hexd[b[j] >> 4];
-        *p++ = hexd[b[j] & 15];
-      }
-      while (p < hex + 13) *p++ = ' ';
-      *p++ = '\t';
-      size_t room = LINE_MAX_INSN - (size_t)(p - line) - 1;
-      if (len >= 4) {
-        uint64_t w = 0;
-        for (size_t j = len; j-- > 0;) w = w << 8 | b[j];
-        size_t n = (size_t)disasm_len(w, len, (uint32_t)addr, &dis, p, room);
-        if (n >= room) { /* very long symbol name: format it on the heap */
-          char *big = malloc(n + 1);
-          if (big) disasm_len(w, len, (uint32_t)addr, &dis, big, n + 1);
-          ob->n += (size_t)(p - line);
-          ob_puts(ob, big ? big : "<out of memory>");
-          free(big);
-          line = p = ob_reserve(ob, 2);
-        } else {
-          p += n;
-        }
-      } else {
-        memcpy(p, "<unknown>", 9);
-        p += 9;
-      }
-      *p++ = '\n';
-      ob->n += (size_t)(p - line);
-      idx += len;
+      idx += instruction_line(ob, bytes + idx, sec->size - idx, base + idx, &dis);
     }
   }
 }
@@ -488,6 +502,81 @@ static int disasm_option(const char *arg, od_opts *o) {
   return 0;
 }
 
+/* one option (possibly a group of short ones); 0, 1 (--help printed) or -1 */
+static int parse_option(int argc, char **argv, int *i, od_opts *o) {
+  const char *a = argv[*i];
+  static const struct {
+    const char *name;
+    size_t field;
+  } flags[] = {{"--disassemble", offsetof(od_opts, disasm)},
+               {"--disassemble-all", offsetof(od_opts, disasm_all)},
+               {"--syms", offsetof(od_opts, syms)},
+               {"--section-headers", offsetof(od_opts, headers)},
+               {"--headers", offsetof(od_opts, headers)},
+               {"--disassemble-zeroes", offsetof(od_opts, zeroes)},
+               {"--numeric-csr", offsetof(od_opts, dis) + offsetof(vt_disasm_opts, numeric_csr)}};
+  if (!strcmp(a, "--help")) {
+    usage(stdout);
+    return 1;
+  }
+  for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+    if (!strcmp(a, flags[k].name)) {
+      *(bool *)((char *)o + flags[k].field) = true;
+      return 0;
+    }
+  if (!strncmp(a, "--disassembler-options=", 23)) return disasm_option(a + 23, o);
+  if (!strcmp(a, "-M")) {
+    if (*i + 1 >= argc) {
+      fprintf(stderr, "vt objdump: -M needs an argument\n");
+      return -1;
+    }
+    return disasm_option(argv[++*i], o);
+  }
+  if (!strncmp(a, "-M", 2)) return disasm_option(a + 2, o);
+  if (a[1] == '-') {
+    fprintf(stderr, "vt objdump: unknown option '%s'\n", a);
+    return -1;
+  }
+  for (const char *c = a + 1; *c; c++) {
+    switch (*c) {
+    case 'd': o->disasm = true; break;
+    case 'D': o->disasm_all = true; break;
+    case 't': o->syms = true; break;
+    case 'h': o->headers = true; break;
+    case 'z': o->zeroes = true; break;
+    default:
+      fprintf(stderr, "vt objdump: unknown option '-%c' (in '%s')\n", *c, a);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* what -h/-t/-d/-D ask of one file; 0 or 1 (an error was printed) */
+static int dump_file(const char *path, const od_opts *o) {
+  vt_elf *elf;
+  char err[512];
+  if (vt_elf_open_file(path, &elf, err, sizeof err)) {
+    fflush(stdout);
+    fprintf(stderr, "vt objdump: %s\n", err);
+    return 1;
+  }
+  int status = 0;
+  if ((o->disasm || o->disasm_all) && vt_elf_machine(elf) != EM_RISCV) {
+    fflush(stdout);
+    fprintf(stderr, "vt objdump: %s: not a RISC-V file (e_machine %u), cannot disassemble\n", path,
+            vt_elf_machine(elf));
+    status = 1;
+  } else {
+    print_file_header(path, elf);
+    if (o->headers) print_section_headers(elf);
+    if (o->syms) print_symbols(elf);
+    if ((o->disasm || o->disasm_all) && disassemble(path, elf, o)) status = 1;
+  }
+  vt_elf_free(elf);
+  return status;
+}
+
 int vt_cmd_objdump(int argc, char **argv) {
   od_opts o;
   memset(&o, 0, sizeof o);
@@ -495,96 +584,30 @@ int vt_cmd_objdump(int argc, char **argv) {
   if (!files) return 1;
   size_t nfiles = 0;
   bool only_files = false;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (only_files || a[0] != '-' || !a[1]) {
-      files[nfiles++] = a;
-    } else if (!strcmp(a, "--")) {
-      only_files = true;
-    } else if (!strcmp(a, "--help")) {
-      usage(stdout);
-      free(files);
-      return 0;
-    } else if (!strcmp(a, "--disassemble")) {
-      o.disasm = true;
-    } else if (!strcmp(a, "--disassemble-all")) {
-      o.disasm_all = true;
-    } else if (!strcmp(a, "--syms")) {
-      o.syms = true;
-    } else if (!strcmp(a, "--section-headers") || !strcmp(a, "--headers")) {
-      o.headers = true;
-    } else if (!strcmp(a, "--disassemble-zeroes")) {
-      o.zeroes = true;
-    } else if (!strcmp(a, "--numeric-csr")) {
-      o.dis.numeric_csr = true;
-    } else if (!strncmp(a, "--disassembler-options=", 23)) {
-      if (disasm_option(a + 23, &o)) goto bad;
-    } else if (!strcmp(a, "-M")) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "vt objdump: -M needs an argument\n");
-        goto bad;
-      }
-      if (disasm_option(argv[++i], &o)) goto bad;
-    } else if (!strncmp(a, "-M", 2)) {
-      if (disasm_option(a + 2, &o)) goto bad;
-    } else if (a[1] != '-') {
-      for (const char *c = a + 1; *c; c++) {
-        switch (*c) {
-        case 'd': o.disasm = true; break;
-        case 'D': o.disasm_all = true; break;
-        case 't': o.syms = true; break;
-        case 'h': o.headers = true; break;
-        case 'z': o.zeroes = true; break;
-        default:
-          fprintf(stderr, "vt objdump: unknown option '-%c' (in '%s')\n", *c, a);
-          goto bad;
-        }
-      }
-    } else {
-      fprintf(stderr, "vt objdump: unknown option '%s'\n", a);
-      goto bad;
-    }
-  }
-  if (!o.disasm && !o.disasm_all && !o.syms && !o.headers) {
-    fprintf(stderr, "vt objdump: no action given: use -d, -D, -t or -h\n");
-    goto bad;
-  }
-  if (!nfiles) {
-    fprintf(stderr, "vt objdump: no input files\n");
-    goto bad;
-  }
   int status = 0;
-  for (size_t i = 0; i < nfiles; i++) {
-    vt_elf *elf;
-    char err[512];
-    if (vt_elf_open_file(files[i], &elf, err, sizeof err)) {
-      fflush(stdout);
-      fprintf(stderr, "vt objdump: %s\n", err);
-      status = 1;
-      continue;
-    }
-    if ((o.disasm || o.disasm_all) && vt_elf_machine(elf) != EM_RISCV) {
-      fflush(stdout);
-      fprintf(stderr, "vt objdump: %s: not a RISC-V file (e_machine %u), cannot disassemble\n",
-              files[i], vt_elf_machine(elf));
-      vt_elf_free(elf);
-      status = 1;
-      continue;
-    }
-    print_file_header(files[i], elf);
-    if (o.headers) print_section_headers(elf);
-    if (o.syms) print_symbols(elf);
-    if ((o.disasm || o.disasm_all) && disassemble(files[i], elf, &o)) status = 1;
-    vt_elf_free(elf);
+  for (int i = 1; i < argc && status == 0; i++) {
+    const char *a = argv[i];
+    if (only_files || a[0] != '-' || !a[1]) files[nfiles++] = a;
+    else if (!strcmp(a, "--")) only_files = true;
+    else status = parse_option(argc, argv, &i, &o);
   }
+  if (status == 0 && !o.disasm && !o.disasm_all && !o.syms && !o.headers) {
+    fprintf(stderr, "vt objdump: no action given: use -d, -D, -t or -h\n");
+    status = -1;
+  } else if (status == 0 && !nfiles) {
+    fprintf(stderr, "vt objdump: no input files\n");
+    status = -1;
+  }
+  if (status != 0) {
+    if (status < 0) fprintf(stderr, "Run 'vt objdump --help' for the options.\n");
+    free(files);
+    return status < 0 ? 2 : 0;
+  }
+  for (size_t i = 0; i < nfiles; i++) status |= dump_file(files[i], &o);
   if (fflush(stdout) != 0) {
     fprintf(stderr, "vt objdump: error writing the output\n");
     status = 1;
   }
   free(files);
   return status;
-bad:
-  fprintf(stderr, "Run 'vt objdump --help' for the options.\n");
-  free(files);
-  return 2;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "tools.h"
+#include "vt/addrmap.h"
 #include "vt/counters.h"
 #include "vt/settings.h"
 
@@ -22,11 +23,13 @@ static void usage(FILE *f) {
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf(f, "\nRun 'vt help COMMAND' (or 'vt COMMAND --help') for a command's options,\n"
-             "'vt help settings' and 'vt help counters' for the reference tables.\n");
+             "'vt help settings', 'vt help counters' and 'vt help address-map' for the\n"
+             "reference tables.\n");
 }
 
-/* vt help COMMAND = vt COMMAND --help; vt help settings|counters prints the
- * reference tables (docs/settings.md, docs/counters.md) */
+/* vt help COMMAND = vt COMMAND --help; vt help settings|counters|address-map
+ * prints the reference tables (docs/settings.md, docs/counters.md,
+ * docs/formats.md) */
 static int help(const char *topic) {
   if (!strcmp(topic, "settings")) {
     vt_settings_markdown(stdout);
@@ -36,12 +39,16 @@ static int help(const char *topic) {
     vt_counters_markdown(stdout);
     return 0;
   }
+  if (!strcmp(topic, "address-map")) {
+    vt_addrmap_print(stdout);
+    return 0;
+  }
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (!strcmp(topic, commands[i].name)) {
       char *args[] = {(char *)topic, (char *)"--help", NULL};
       return commands[i].fn(2, args);
     }
-  fprintf(stderr, "vt help: unknown topic '%s' (a command, settings or counters)\n", topic);
+  fprintf(stderr, "vt help: unknown topic '%s' (a command, settings, counters or address-map)\n", topic);
   return 2;
 }
 

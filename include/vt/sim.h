@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vt/addrmap.h"
 #include "vt/counters.h"
 #include "vt/settings.h"
 
@@ -21,11 +22,10 @@ extern "C" {
 #define VT_NUM_XREGS 256
 #define VT_NUM_VREGS 256
 
-/* Address map (spec README decision 14). */
-#define VT_LDS_BASE 0x70000000u
-#define VT_PROGRAM_BASE 0x80000000u
-#define VT_BUFFER_BASE 0x90000000u
-#define VT_STACK_PER_WARP 1024u /* crt0's per-warp stack in local memory */
+/* Address map (vt/addrmap.def; spec README decision 14). */
+#define VT_LDS_BASE VT_ADDR_LDS_BASE
+#define VT_PROGRAM_BASE VT_ADDR_PROGRAM_BASE
+#define VT_BUFFER_BASE VT_ADDR_BUFFER_BASE
 
 typedef struct vt_device vt_device;
 

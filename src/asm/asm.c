@@ -13,7 +13,7 @@ vt_asm *vt_asm_new(const vt_asm_options *opts) {
   vt_asm *as = calloc(1, sizeof *as);
   if (!as) return NULL;
   if (opts) as->opts = *opts;
-  if (!as->opts.text_addr) as->opts.text_addr = 0x80000000u;
+  if (!as->opts.text_addr) as->opts.text_addr = VT_ADDR_PROGRAM_BASE;
   as->files.elem = sizeof(afile *);
   if (!abuf_put(&as->errors, "", 1)) {
     free(as);

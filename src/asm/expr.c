@@ -38,6 +38,81 @@ static bool need_const(eparse *e, const aval *a, const aval *b, uint32_t col) {
   return false;
 }
 
+static bool primary(eparse *e, aval *v);
+
+/* "( expr )" */
+static bool parenthesised(eparse *e, aval *v) {
+  cursor *c = e->c;
+  c->s++;
+  if (!expr_level(e, 0, v)) return false;
+  skip_ws(c);
+  if (*c->s != ')') {
+    asm_error(e->as, cur_col(c), "expected ')'");
+    return false;
+  }
+  c->s++;
+  return true;
+}
+
+/* unary - ~ + ! (only - applies to a relocatable value) */
+static bool unary(eparse *e, aval *v, char op, uint32_t col) {
+  e->c->s++;
+  if (!primary(e, v)) return false;
+  if (op == '+') return true;
+  if (op == '-' && !aval_is_const(v)) { /* -(k + a - b) = -k + b - a */
+    asym *t = v->add;
+    v->add = v->sub;
+    v->sub = t;
+    v->k = (int64_t)(0 - (uint64_t)v->k);
+    return true;
+  }
+  if (!need_const(e, v, NULL, col)) return false;
+  v->k = op == '-' ? (int64_t)(0 - (uint64_t)v->k) : op == '~' ? ~v->k : !v->k;
+  return true;
+}
+
+/* a number, or a numeric local label reference (1f, 2b) */
+static bool number(eparse *e, aval *v, uint32_t col) {
+  cursor *c = e->c;
+  size_t n = 0;
+  while (c->s[n] >= '0' && c->s[n] <= '9') n++;
+  char suf = c->s[n];
+  bool binary = n == 1 && c->s[0] == '0' && (suf == 'b' || suf == 'B') &&
+                (c->s[2] == '0' || c->s[2] == '1');
+  if ((suf == 'f' || suf == 'b') && !is_ident_char(c->s[n + 1]) && !binary) {
+    asym *s = sym_numeric_ref(e->as, c->s, n, suf == 'f');
+    c->s += n + 1;
+    if (!s) {
+      asm_error(e->as, col, "no previous definition of local label '%.*s'", (int)n, c->s - n - 1);
+      return false;
+    }
+    v->add = s;
+    v->col = col;
+    return true;
+  }
+  if (scan_number(c, &v->k)) return true;
+  asm_error(e->as, col, "bad number");
+  return false;
+}
+
+/* a symbol (an .equ/.set value stands for its expression) */
+static bool symbol(eparse *e, aval *v, uint32_t col) {
+  cursor *c = e->c;
+  size_t n = scan_ident(c->s);
+  asym *s = sym_get(e->as, c->s, n);
+  c->s += n;
+  if (!s) return false;
+  s->flags |= SF_USED;
+  if ((s->flags & SF_EQU) && (s->flags & SF_DEFINED)) {
+    *v = s->eq;
+    if (!v->col) v->col = col;
+  } else {
+    v->add = s;
+    v->col = col;
+  }
+  return true;
+}
+
 static bool primary(eparse *e, aval *v) {
   cursor *c = e->c;
   vt_asm *as = e->as;
@@ -49,85 +124,26 @@ static bool primary(eparse *e, aval *v) {
     asm_error(as, col, "expression nested too deeply");
     return false;
   }
-  bool ok = true;
+  bool ok;
   if (ch == '(') {
-    c->s++;
-    ok = expr_level(e, 0, v);
-    if (ok) {
-      skip_ws(c);
-      if (*c->s != ')') {
-        asm_error(as, cur_col(c), "expected ')'");
-        ok = false;
-      } else {
-        c->s++;
-      }
-    }
+    ok = parenthesised(e, v);
   } else if (ch == '-' || ch == '~' || ch == '+' || ch == '!') {
-    c->s++;
-    ok = primary(e, v);
-    if (ok && ch != '+') {
-      if (ch == '-' && !aval_is_const(v)) { /* -(k + a - b) = -k + b - a */
-        asym *t = v->add;
-        v->add = v->sub;
-        v->sub = t;
-        v->k = (int64_t)(0 - (uint64_t)v->k);
-      } else if (!need_const(e, v, NULL, col)) {
-        ok = false;
-      } else {
-        v->k = ch == '-' ? (int64_t)(0 - (uint64_t)v->k) : ch == '~' ? ~v->k : !v->k;
-      }
-    }
+    ok = unary(e, v, ch, col);
   } else if (ch >= '0' && ch <= '9') {
-    size_t n = 0;
-    while (c->s[n] >= '0' && c->s[n] <= '9') n++;
-    char suf = c->s[n];
-    bool binary = n == 1 && c->s[0] == '0' && (suf == 'b' || suf == 'B') &&
-                  (c->s[2] == '0' || c->s[2] == '1');
-    if ((suf == 'f' || suf == 'b') && !is_ident_char(c->s[n + 1]) && !binary) {
-      asym *s = sym_numeric_ref(as, c->s, n, suf == 'f');
-      if (!s) {
-        asm_error(as, col, "no previous definition of local label '%.*s'", (int)n, c->s);
-        ok = false;
-      } else {
-        v->add = s;
-        v->col = col;
-      }
-      c->s += n + 1;
-    } else if (!scan_number(c, &v->k)) {
-      asm_error(as, col, "bad number");
-      ok = false;
-    }
+    ok = number(e, v, col);
   } else if (ch == '\'') {
-    if (!scan_number(c, &v->k)) {
-      asm_error(as, col, "bad character literal");
-      ok = false;
-    }
+    ok = scan_number(c, &v->k);
+    if (!ok) asm_error(as, col, "bad character literal");
   } else if (ch == '.' && !is_ident_char(c->s[1])) {
     c->s++;
     v->add = sym_dot(as);
     v->col = col;
-    if (!v->add) ok = false;
+    ok = v->add != NULL;
   } else if (is_ident_start(ch)) {
-    size_t n = scan_ident(c->s);
-    asym *s = sym_get(as, c->s, n);
-    c->s += n;
-    if (!s) {
-      ok = false;
-    } else {
-      s->flags |= SF_USED;
-      if ((s->flags & SF_EQU) && (s->flags & SF_DEFINED)) {
-        *v = s->eq;
-        if (!v->col) v->col = col;
-      } else {
-        v->add = s;
-        v->col = col;
-      }
-    }
-  } else if (ch == 0 || ch == ',') {
-    asm_error(as, col, "expected an expression");
-    ok = false;
+    ok = symbol(e, v, col);
   } else {
-    asm_error(as, col, "unexpected character '%c' in expression", ch);
+    if (ch == 0 || ch == ',') asm_error(as, col, "expected an expression");
+    else asm_error(as, col, "unexpected character '%c' in expression", ch);
     ok = false;
   }
   e->depth--;

@@ -6,21 +6,11 @@
 #include <string.h>
 
 #include "asm_internal.h"
-#include "elf/elf_write.h"
+#include "link_internal.h"
 
-static const char *const cat_names[CAT_COUNT] = {".text", ".tohost", ".rodata", ".data",
-                                                 ".sdata", ".sbss", ".bss", "", ""};
-
-enum { LS_EDATA, LS_END, LS_GP, LS_BSS_START, LS_SDATA_BEGIN, LS_DATA_BEGIN, LS_BSS_END,
-       LS_TOHOST, LS_FROMHOST, LS_COUNT };
 static const char *const linker_names[LS_COUNT] = {
     "_edata", "_end", "__global_pointer$", "__bss_start", "__SDATA_BEGIN__", "__DATA_BEGIN__",
     "__BSS_END__", "tohost", "fromhost"};
-
-typedef struct outsec {
-  uint32_t addr, size, align;
-  bool used;
-} outsec;
 
 typedef struct hi_entry {
   uint32_t addr;
@@ -32,10 +22,10 @@ static int hi_cmp(const void *a, const void *b) {
   return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static afile *file_of(vt_asm *as, const asym *s) { return AVEC_AT(as->files, afile *, s->file); }
+afile *link_file_of(vt_asm *as, const asym *s) { return AVEC_AT(as->files, afile *, s->file); }
 
 /* Address/value of a symbol; false (with an error at line/col) if undefined. */
-static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint32_t line,
+bool link_sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint32_t line,
                       uint32_t col, bool report, int depth) {
   if (!(s->flags & SF_DEFINED) && s->def) s = s->def;
   if (!(s->flags & SF_DEFINED) && s->bind == SB_WEAK) { /* undefined weak: 0 */
@@ -53,7 +43,7 @@ static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint3
     return false;
   }
   if ((s->flags & SF_DOT) && s->sec >= 0) { /* '.' is in no symbol list: its section's address */
-    *out = (int64_t)AVEC_AT(file_of(as, s)->secs, asec, s->sec).addr + s->value;
+    *out = (int64_t)AVEC_AT(link_file_of(as, s)->secs, asec, s->sec).addr + s->value;
     return true;
   }
   if (s->sec == SEC_LINKER || s->sec >= 0 || (s->flags & SF_RESOLVED)) {
@@ -71,9 +61,9 @@ static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint3
     }
     s->flags |= SF_RESOLVING;
     int64_t a = 0, b = 0;
-    afile *df = file_of(as, s);
-    bool ok = (!s->eq.add || sym_value(as, s->eq.add, &a, df->name, s->line, s->col, report, depth + 1)) &&
-              (!s->eq.sub || sym_value(as, s->eq.sub, &b, df->name, s->line, s->col, report, depth + 1));
+    afile *df = link_file_of(as, s);
+    bool ok = (!s->eq.add || link_sym_value(as, s->eq.add, &a, df->name, s->line, s->col, report, depth + 1)) &&
+              (!s->eq.sub || link_sym_value(as, s->eq.sub, &b, df->name, s->line, s->col, report, depth + 1));
     s->flags &= (uint8_t)~SF_RESOLVING;
     if (!ok) return false;
     s->addr = (uint32_t)((uint64_t)s->eq.k + (uint64_t)a - (uint64_t)b);
@@ -88,8 +78,8 @@ static bool sym_value(vt_asm *as, asym *s, int64_t *out, const char *file, uint3
 bool resolve_value(vt_asm *as, afile *f, const aval *v, int64_t *out, uint32_t line, uint32_t col,
                    bool report) {
   int64_t a = 0, b = 0;
-  if (v->add && !sym_value(as, v->add, &a, f->name, line, col, report, 0)) return false;
-  if (v->sub && !sym_value(as, v->sub, &b, f->name, line, col, report, 0)) return false;
+  if (v->add && !link_sym_value(as, v->add, &a, f->name, line, col, report, 0)) return false;
+  if (v->sub && !link_sym_value(as, v->sub, &b, f->name, line, col, report, 0)) return false;
   *out = (int64_t)((uint64_t)v->k + (uint64_t)a - (uint64_t)b); /* wraps, as GNU as */
   return true;
 }
@@ -192,7 +182,6 @@ void apply_fixups(vt_asm *as, afile *f) {
   free(his);
 }
 
-static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
 
 /* Replace or add a definition in the global table; reports duplicates. */
 static void global_define(vt_asm *as, symtab *g, asym *s) {
@@ -207,163 +196,137 @@ static void global_define(vt_asm *as, symtab *g, asym *s) {
     return;
   }
   if (s->bind == SB_WEAK) return;
-  afile *of = file_of(as, old);
-  asm_error_at(as, file_of(as, s)->name, s->line, s->col,
+  afile *of = link_file_of(as, old);
+  asm_error_at(as, link_file_of(as, s)->name, s->line, s->col,
                "duplicate symbol '%s' (also defined at %s:%u)", s->name, of->name, old->line);
 }
 
-typedef struct linkctx {
-  vt_ew_section *secs; /* categories, kept sections, .riscv.attributes, .vt.kernel_args */
-  size_t nsecs;
-  int out_index[CAT_COUNT]; /* category -> index in secs, -1 if not emitted */
-  abuf data[CAT_COUNT];
-  avec syms; /* vt_ew_symbol */
-} linkctx;
 
-static bool emit_sym(linkctx *L, const char *name, uint32_t value, uint32_t size, int bind,
-                     int type, uint16_t shndx) {
-  vt_ew_symbol *e = avec_push(&L->syms);
-  if (!e) return false;
-  e->name = name;
-  e->value = value;
-  e->size = size;
-  e->info = (uint8_t)ELF32_ST_INFO(bind, type);
-  e->shndx = shndx;
+/* 1. global definitions of every file */
+static void define_globals(linkctx *L) {
+  for (size_t fi = 0; fi < L->nf; fi++) {
+    afile *f = AVEC_AT(L->as->files, afile *, fi);
+    for (size_t i = 0; i < f->syms.n; i++) {
+      asym *s = AVEC_AT(f->syms, asym *, i);
+      if (s->bind != SB_LOCAL && (s->flags & SF_DEFINED)) global_define(L->as, &L->g, s);
+    }
+  }
+}
+
+/* 2. linker symbols, only where no input defines them */
+static bool add_linker_symbols(linkctx *L) {
+  for (int i = 0; i < LS_COUNT; i++) {
+    size_t n = strlen(linker_names[i]);
+    L->ls[i] = NULL;
+    if (symtab_find(&L->g, linker_names[i], n, sym_hash(linker_names[i], n))) continue;
+    asym *s = arena_alloc(&L->as->mem, sizeof(asym));
+    if (!s) return false;
+    s->name = linker_names[i];
+    s->len = (uint32_t)n;
+    s->hash = sym_hash(linker_names[i], n);
+    s->flags = SF_DEFINED;
+    s->sec = SEC_LINKER;
+    s->bind = SB_GLOBAL;
+    if (!symtab_insert(&L->g, s)) return false;
+    L->ls[i] = s;
+  }
   return true;
 }
 
-int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
-  size_t nf = as->files.n;
-  symtab g = {0};
-  linkctx L;
-  memset(&L, 0, sizeof L);
-  L.syms.elem = sizeof(vt_ew_symbol);
-  int rc = -1;
-  uint8_t *kargs = NULL;
-  size_t kargs_size = 0;
-  as->f = NULL;
-  void *debug_bufs[3] = {NULL, NULL, NULL};
-  size_t nkeep = 0;
-  for (size_t fi = 0; fi < nf; fi++) {
-    afile *f = AVEC_AT(as->files, afile *, fi);
-    for (size_t i = 0; i < f->secs.n; i++) nkeep += AVEC_AT(f->secs, asec, i).cat == CAT_KEEP;
-  }
-  L.secs = calloc(CAT_COUNT + 5 + nkeep, sizeof *L.secs); /* + attributes, 3 debug, kargs */
-  if (!L.secs) {
-    as->oom = true;
-    goto out;
-  }
-  L.out_index[CAT_NONE] = L.out_index[CAT_KEEP] = -1;
-
-  /* 1. global definitions */
-  for (size_t fi = 0; fi < nf; fi++) {
-    afile *f = AVEC_AT(as->files, afile *, fi);
-    for (size_t i = 0; i < f->syms.n; i++) {
-      asym *s = AVEC_AT(f->syms, asym *, i);
-      if (s->bind != SB_LOCAL && (s->flags & SF_DEFINED)) global_define(as, &g, s);
-    }
-  }
-  /* 2. linker symbols (only where no input defines them) */
-  asym *ls[LS_COUNT];
-  for (int i = 0; i < LS_COUNT; i++) {
-    size_t n = strlen(linker_names[i]);
-    asym *d = symtab_find(&g, linker_names[i], n, sym_hash(linker_names[i], n));
-    if (d) {
-      ls[i] = NULL;
-      continue;
-    }
-    ls[i] = arena_alloc(&as->mem, sizeof(asym));
-    if (!ls[i]) goto out;
-    ls[i]->name = linker_names[i];
-    ls[i]->len = (uint32_t)n;
-    ls[i]->hash = sym_hash(linker_names[i], n);
-    ls[i]->flags = SF_DEFINED;
-    ls[i]->sec = SEC_LINKER;
-    ls[i]->bind = SB_GLOBAL;
-    if (!symtab_insert(&g, ls[i])) goto out;
-  }
-  /* 3. undefined references */
-  for (size_t fi = 0; fi < nf; fi++) {
-    afile *f = AVEC_AT(as->files, afile *, fi);
+/* 3. undefined references to the global definitions */
+static void resolve_undefined(linkctx *L) {
+  for (size_t fi = 0; fi < L->nf; fi++) {
+    afile *f = AVEC_AT(L->as->files, afile *, fi);
     for (size_t i = 0; i < f->syms.n; i++) {
       asym *s = AVEC_AT(f->syms, asym *, i);
       if (!(s->flags & SF_DEFINED) && !(s->flags & SF_TEMP))
-        s->def = symtab_find(&g, s->name, s->len, s->hash);
+        s->def = symtab_find(&L->g, s->name, s->len, s->hash);
     }
   }
-  /* 4. entry symbol and the file whose .text goes first */
-  const char *entry_name = as->opts.entry ? as->opts.entry : "_start";
-  size_t en = strlen(entry_name);
-  asym *entry = symtab_find(&g, entry_name, en, sym_hash(entry_name, en));
-  for (size_t fi = 0; !entry && fi < nf; fi++) {
-    afile *f = AVEC_AT(as->files, afile *, fi);
-    asym *s = symtab_find(&f->tab, entry_name, en, sym_hash(entry_name, en));
-    if (s && (s->flags & SF_DEFINED)) entry = s;
-  }
-  if (!entry && as->opts.entry) {
-    asm_error_at(as, "<command line>", 1, 1, "entry symbol '%s' is not defined", entry_name);
-    goto out;
-  }
-  size_t first = entry && entry->sec != SEC_LINKER ? entry->file : 0;
+}
 
-  /* 5. layout */
-  outsec os[CAT_COUNT];
-  memset(os, 0, sizeof os);
-  uint64_t addr = as->opts.text_addr;
-  uint32_t tohost_off = 0, fromhost_off = 0;
-  for (int cat = 0; cat < CAT_NONE; cat++) {
-    if (cat == CAT_TOHOST || cat == CAT_RODATA || cat == CAT_DATA) addr = align_up(addr, 0x1000);
-    uint32_t align = 1;
-    bool any = false;
-    for (size_t k = 0; k < nf; k++) {
-      afile *f = AVEC_AT(as->files, afile *, k);
-      for (size_t i = 0; i < f->secs.n; i++) {
-        asec *s = &AVEC_AT(f->secs, asec, i);
-        if (s->cat != cat) continue;
-        if (s->align > align) align = s->align;
-        if (sec_pos(s)) any = true;
-      }
-    }
-    if (cat == CAT_TOHOST && (ls[LS_TOHOST] || ls[LS_FROMHOST])) {
-      any = true;
-      if (align < 64) align = 64;
-    }
-    addr = align_up(addr, align);
-    os[cat].addr = (uint32_t)addr;
-    os[cat].align = align;
-    os[cat].used = any;
-    for (size_t k = 0; k < nf; k++) {
-      size_t fi = cat == CAT_TEXT ? (k == 0 ? first : (k <= first ? k - 1 : k)) : k;
-      afile *f = AVEC_AT(as->files, afile *, fi);
-      for (size_t i = 0; i < f->secs.n; i++) {
-        asec *s = &AVEC_AT(f->secs, asec, i);
-        if (s->cat != cat) continue;
-        addr = align_up(addr, s->align);
-        s->addr = (uint32_t)addr;
-        addr += sec_pos(s);
-      }
-    }
-    if (cat == CAT_TOHOST) {
-      if (ls[LS_TOHOST]) {
-        addr = align_up(addr, 64);
-        tohost_off = (uint32_t)(addr - os[cat].addr);
-        ls[LS_TOHOST]->addr = (uint32_t)addr;
-        addr += 8;
-      }
-      if (ls[LS_FROMHOST]) {
-        addr = align_up(addr, 64);
-        fromhost_off = (uint32_t)(addr - os[cat].addr);
-        ls[LS_FROMHOST]->addr = (uint32_t)addr;
-        addr += 8;
-      }
-    }
-    os[cat].size = (uint32_t)(addr - os[cat].addr);
-    if (addr > 0xffffffffull) {
-      asm_error_at(as, "<link>", 1, 1, "the program does not fit below 4 GiB");
-      goto out;
+/* 4. the entry symbol (a global, else the first file's local) and the file
+ * whose .text goes first; false when an explicit entry is undefined */
+static bool find_entry(linkctx *L) {
+  vt_asm *as = L->as;
+  const char *name = as->opts.entry ? as->opts.entry : "_start";
+  size_t n = strlen(name);
+  L->entry = symtab_find(&L->g, name, n, sym_hash(name, n));
+  for (size_t fi = 0; !L->entry && fi < L->nf; fi++) {
+    afile *f = AVEC_AT(as->files, afile *, fi);
+    asym *s = symtab_find(&f->tab, name, n, sym_hash(name, n));
+    if (s && (s->flags & SF_DEFINED)) L->entry = s;
+  }
+  if (!L->entry && as->opts.entry) {
+    asm_error_at(as, "<command line>", 1, 1, "entry symbol '%s' is not defined", name);
+    return false;
+  }
+  L->first = L->entry && L->entry->sec != SEC_LINKER ? L->entry->file : 0;
+  return true;
+}
+
+/* alignment of a category (the largest of its input sections) and whether
+ * any of them has contents */
+static void category_extent(linkctx *L, int cat, uint32_t *align, bool *any) {
+  *align = 1;
+  *any = false;
+  for (size_t k = 0; k < L->nf; k++) {
+    afile *f = AVEC_AT(L->as->files, afile *, k);
+    for (size_t i = 0; i < f->secs.n; i++) {
+      asec *s = &AVEC_AT(f->secs, asec, i);
+      if (s->cat != cat) continue;
+      if (s->align > *align) *align = s->align;
+      if (sec_pos(s)) *any = true;
     }
   }
-  uint32_t end = (uint32_t)align_up(os[CAT_BSS].addr + os[CAT_BSS].size, 4);
+  if (cat == CAT_TOHOST && (L->ls[LS_TOHOST] || L->ls[LS_FROMHOST])) {
+    *any = true;
+    if (*align < 64) *align = 64;
+  }
+}
+
+/* places one category's input sections from addr on (the entry's file
+ * first in .text; tohost/fromhost after .tohost's inputs); returns the end */
+static uint64_t place_category(linkctx *L, int cat, uint64_t addr) {
+  for (size_t k = 0; k < L->nf; k++) {
+    size_t fi = cat == CAT_TEXT ? (k == 0 ? L->first : (k <= L->first ? k - 1 : k)) : k;
+    afile *f = AVEC_AT(L->as->files, afile *, fi);
+    for (size_t i = 0; i < f->secs.n; i++) {
+      asec *s = &AVEC_AT(f->secs, asec, i);
+      if (s->cat != cat) continue;
+      addr = link_align_up(addr, s->align);
+      s->addr = (uint32_t)addr;
+      addr += sec_pos(s);
+    }
+  }
+  if (cat == CAT_TOHOST)
+    for (int i = LS_TOHOST; i <= LS_FROMHOST; i++)
+      if (L->ls[i]) {
+        addr = link_align_up(addr, 64);
+        L->ls[i]->addr = (uint32_t)addr;
+        addr += 8;
+      }
+  return addr;
+}
+
+/* 5. layout (docs/as.md "Layout") and the linker symbols' values */
+static bool layout(linkctx *L) {
+  uint64_t addr = L->as->opts.text_addr;
+  for (int cat = 0; cat < CAT_NONE; cat++) {
+    if (cat == CAT_TOHOST || cat == CAT_RODATA || cat == CAT_DATA) addr = link_align_up(addr, 0x1000);
+    outsec *o = &L->os[cat];
+    category_extent(L, cat, &o->align, &o->used);
+    addr = link_align_up(addr, o->align);
+    o->addr = (uint32_t)addr;
+    addr = place_category(L, cat, addr);
+    o->size = (uint32_t)(addr - o->addr);
+    if (addr > 0xffffffffull) {
+      asm_error_at(L->as, "<link>", 1, 1, "the program does not fit below 4 GiB");
+      return false;
+    }
+  }
+  const outsec *os = L->os;
+  uint32_t end = (uint32_t)link_align_up(os[CAT_BSS].addr + os[CAT_BSS].size, 4);
   uint32_t lv[LS_COUNT] = {0};
   lv[LS_EDATA] = os[CAT_SDATA].addr + os[CAT_SDATA].size;
   lv[LS_END] = end;
@@ -373,165 +336,45 @@ int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
   lv[LS_DATA_BEGIN] = os[CAT_DATA].addr;
   lv[LS_BSS_END] = end;
   for (int i = 0; i < LS_TOHOST; i++)
-    if (ls[i]) ls[i]->addr = lv[i];
+    if (L->ls[i]) L->ls[i]->addr = lv[i];
+  return true;
+}
 
-  /* 6. symbol addresses */
-  for (size_t fi = 0; fi < nf; fi++) {
+/* 6-7. symbol addresses, then every file's fixups */
+static bool relocate(linkctx *L) {
+  vt_asm *as = L->as;
+  for (size_t fi = 0; fi < L->nf; fi++) {
     afile *f = AVEC_AT(as->files, afile *, fi);
     for (size_t i = 0; i < f->syms.n; i++) {
       asym *s = AVEC_AT(f->syms, asym *, i);
       if (s->sec >= 0 && (s->flags & SF_DEFINED)) s->addr = AVEC_AT(f->secs, asec, s->sec).addr + s->value;
     }
   }
-  /* 7. fixups */
-  for (size_t fi = 0; fi < nf; fi++) {
+  for (size_t fi = 0; fi < L->nf; fi++) {
     afile *f = AVEC_AT(as->files, afile *, fi);
     as->f = f;
     f->nerrors = 0;
     apply_fixups(as, f);
   }
   as->f = NULL;
-  if (as->nerrors || as->oom) goto out;
+  return !as->nerrors && !as->oom;
+}
 
-  /* 8. output sections */
-  for (int cat = 0; cat < CAT_NONE; cat++) {
-    L.out_index[cat] = -1;
-    if (!os[cat].used) continue;
-    bool nobits = cat == CAT_SBSS || cat == CAT_BSS;
-    if (!nobits) {
-      if (!abuf_fill(&L.data[cat], 0, os[cat].size)) goto out;
-      for (size_t fi = 0; fi < nf; fi++) {
-        afile *f = AVEC_AT(as->files, afile *, fi);
-        for (size_t i = 0; i < f->secs.n; i++) {
-          asec *s = &AVEC_AT(f->secs, asec, i);
-          if (s->cat == cat && !s->nobits && s->data.len)
-            memcpy(L.data[cat].p + (s->addr - os[cat].addr), s->data.p, s->data.len);
-        }
-      }
-    }
-    (void)tohost_off;
-    (void)fromhost_off;
-    vt_ew_section *e = &L.secs[L.nsecs];
-    L.out_index[cat] = (int)L.nsecs++;
-    e->name = cat_names[cat];
-    e->type = nobits ? SHT_NOBITS : SHT_PROGBITS;
-    e->flags = SHF_ALLOC | (cat == CAT_TEXT ? SHF_EXECINSTR : 0) |
-               (cat == CAT_TEXT || cat == CAT_RODATA ? 0 : SHF_WRITE);
-    e->addr = os[cat].addr;
-    e->align = os[cat].align;
-    e->size = os[cat].size;
-    e->data = nobits ? NULL : L.data[cat].p;
-    e->segment = cat == CAT_TEXT ? 0 : cat == CAT_TOHOST ? 1 : cat == CAT_RODATA ? 2 : 3;
-  }
-  /* 9. symbols: locals of every file, then globals */
-  for (int pass = 0; pass < 2; pass++) {
-    for (size_t fi = 0; fi < nf; fi++) {
-      afile *f = AVEC_AT(as->files, afile *, fi);
-      for (size_t i = 0; i < f->syms.n; i++) {
-        asym *s = AVEC_AT(f->syms, asym *, i);
-        if (!(s->flags & SF_DEFINED) || (s->flags & SF_TEMP)) continue;
-        if ((s->bind != SB_LOCAL) != (pass == 1)) continue;
-        uint16_t shndx = SHN_ABS;
-        int64_t v = 0;
-        if (s->sec >= 0) {
-          int cat = AVEC_AT(f->secs, asec, s->sec).cat;
-          if (cat == CAT_NONE || L.out_index[cat] < 0) continue;
-          shndx = (uint16_t)(L.out_index[cat] + 1);
-          v = s->addr;
-        } else if (!sym_value(as, s, &v, f->name, s->line, s->col, true, 0)) {
-          continue;
-        }
-        int bind = s->bind == SB_LOCAL ? STB_LOCAL : s->bind == SB_WEAK ? STB_WEAK : STB_GLOBAL;
-        if (!emit_sym(&L, s->name, (uint32_t)v, s->size, bind, s->type, shndx)) goto out;
-      }
-    }
-    if (pass == 0) continue;
-    for (int i = 0; i < LS_COUNT; i++) {
-      if (!ls[i]) continue;
-      bool th = i == LS_TOHOST || i == LS_FROMHOST;
-      uint16_t shndx = th && L.out_index[CAT_TOHOST] >= 0 ? (uint16_t)(L.out_index[CAT_TOHOST] + 1)
-                                                          : SHN_ABS;
-      if (!emit_sym(&L, ls[i]->name, ls[i]->addr, th ? 8 : 0, STB_GLOBAL,
-                    th ? STT_OBJECT : STT_NOTYPE, shndx))
-        goto out;
-    }
-  }
-  if (as->nerrors) goto out;
-  /* kept sections (.ventus.*): not loaded, after the loaded ones */
-  for (size_t fi = 0; fi < nf; fi++) {
-    afile *f = AVEC_AT(as->files, afile *, fi);
-    for (size_t i = 0; i < f->secs.n; i++) {
-      asec *s = &AVEC_AT(f->secs, asec, i);
-      if (s->cat != CAT_KEEP || !s->data.len) continue;
-      vt_ew_section *e = &L.secs[L.nsecs++];
-      e->name = s->name;
-      e->type = SHT_PROGBITS;
-      e->flags = SHF_WRITE;
-      e->align = s->align;
-      e->size = (uint32_t)s->data.len;
-      e->data = s->data.p;
-      e->segment = -1;
-    }
-  }
-  int nd = asm_debug_sections(as, L.secs + L.nsecs, debug_bufs);
-  if (nd < 0) {
-    as->oom = true;
-    goto out;
-  }
-  L.nsecs += (size_t)nd;
-  size_t nlocals = 0;
-  for (size_t i = 0; i < L.syms.n; i++)
-    if (ELF32_ST_BIND(AVEC_AT(L.syms, vt_ew_symbol, i).info) == STB_LOCAL) nlocals++;
-
-  vt_ew_image img;
-  memset(&img, 0, sizeof img);
-  int64_t entry_addr = os[CAT_TEXT].addr;
-  if (entry && !sym_value(as, entry, &entry_addr, "<command line>", 1, 1, true, 0)) goto out;
-  img.entry = (uint32_t)entry_addr;
-  img.e_flags = 0; /* soft-float ABI (Zfinx), no RVC: docs/decisions.md */
-  /* .riscv.attributes with the ISA string, so that GNU/LLVM tools decode
-   * every instruction (docs/decisions.md) */
-  static const uint8_t attributes[] =
-      "A\x66\0\0\0riscv\0\x01\x5c\0\0\0\x04\x10\x05"
-      "rv32i2p1_m2p0_a2p1_f2p2_zicsr2p0_zifencei2p0_zmmul1p0_zve32f1p0_zve32x1p0_zvl32b1p0";
-  vt_ew_section *at = &L.secs[L.nsecs++];
-  at->name = ".riscv.attributes";
-  at->type = 0x70000003u; /* SHT_RISCV_ATTRIBUTES */
-  at->flags = 0;
-  at->addr = 0;
-  at->align = 1;
-  at->size = sizeof attributes; /* the string's terminating NUL ends the arch tag */
-  at->data = attributes;
-  at->segment = -1;
-  /* .vt.kernel_args from the .vt_kernel_arg directives (kargs.c) */
-  if (asm_kargs_section(as, &g, &kargs, &kargs_size) != 0) goto out;
-  if (kargs) {
-    vt_ew_section *ka = &L.secs[L.nsecs++];
-    memset(ka, 0, sizeof *ka);
-    ka->name = ".vt.kernel_args";
-    ka->type = SHT_PROGBITS;
-    ka->align = 4;
-    ka->size = (uint32_t)kargs_size;
-    ka->data = kargs;
-    ka->segment = -1;
-  }
-  img.secs = L.secs;
-  img.nsecs = L.nsecs;
-  img.syms = L.syms.p;
-  img.nsyms = L.syms.n;
-  img.nlocals = nlocals;
-  if (vt_elf_write_exec(&img, elf, elf_size) != 0) {
-    asm_error_at(as, "<link>", 1, 1, "out of memory");
-    goto out;
-  }
-  rc = 0;
+int asm_link(vt_asm *as, uint8_t **elf, size_t *elf_size) {
+  linkctx L;
+  memset(&L, 0, sizeof L);
+  L.as = as;
+  L.nf = as->files.n;
+  L.syms.elem = sizeof(vt_ew_symbol);
+  as->f = NULL;
+  int rc = -1;
+  if (!link_alloc_sections(&L)) goto out;
+  define_globals(&L);
+  if (!add_linker_symbols(&L)) goto out;
+  resolve_undefined(&L);
+  if (find_entry(&L) && layout(&L) && relocate(&L) && link_output(&L, elf, elf_size)) rc = 0;
 out:
   if (as->oom && !as->nerrors) asm_error_at(as, "<link>", 1, 1, "out of memory");
-  symtab_free(&g);
-  free(kargs);
-  free(L.secs);
-  for (int i = 0; i < 3; i++) free(debug_bufs[i]);
-  for (int i = 0; i < CAT_COUNT; i++) abuf_free(&L.data[i]);
-  avec_free(&L.syms);
+  link_free(&L);
   return rc;
 }

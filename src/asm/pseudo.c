@@ -301,6 +301,88 @@ static void insn_value(vt_asm *as, cursor *c) {
   if (emit_word(as, (uint32_t)x) && is64) emit_word(as, (uint32_t)(x >> 32));
 }
 
+/* .insn r/r4 OPC, F3, F7|F2, RD, RS1, RS2[, RS3] */
+static void insn_r(vt_asm *as, cursor *c, uint32_t w, bool r4) {
+  int64_t f7;
+  int rd, rs1, rs2, rs3;
+  if (!expect_comma(as, c) || !const_field(as, c, 0, r4 ? 3 : 127, &f7, r4 ? "func2" : "func7"))
+    return;
+  w |= (uint32_t)f7 << 25;
+  if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
+      (rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || (rs2 = any_reg(as, c)) < 0)
+    return;
+  w = vt_operand_set(VT_OP_RD, w, rd);
+  w = vt_operand_set(VT_OP_RS1, w, rs1);
+  w = vt_operand_set(VT_OP_RS2, w, rs2);
+  if (r4) {
+    if (!expect_comma(as, c) || (rs3 = any_reg(as, c)) < 0) return;
+    w = vt_operand_set(VT_OP_RS3, w, rs3);
+  }
+  if (expect_end(as, c)) emit_word(as, w);
+}
+
+/* "imm(rs1)" of the i and s formats; the register is returned */
+static int imm_paren_reg(vt_asm *as, cursor *c, ops_t *p, vt_operand_id immop) {
+  skip_ws(c);
+  if (*c->s == '(') set_reg(p, immop, 0);
+  else if (!insn_imm(as, c, p, immop)) return -1;
+  skip_ws(c);
+  if (*c->s != '(') {
+    asm_error(as, cur_col(c), "expected '('");
+    return -1;
+  }
+  c->s++;
+  int rs1 = any_reg(as, c);
+  if (rs1 < 0) return -1;
+  skip_ws(c);
+  if (*c->s != ')') {
+    asm_error(as, cur_col(c), "expected ')'");
+    return -1;
+  }
+  c->s++;
+  return rs1;
+}
+
+/* the operands of the i/s formats (RD|RS2, RS1, IMM or RD|RS2, IMM(RS1)) */
+static bool insn_i_s(vt_asm *as, cursor *c, char fmt, uint32_t *w, ops_t *p, vt_operand_id immop) {
+  vt_operand_id first = fmt == 'i' ? VT_OP_RD : VT_OP_RS2;
+  int rd, rs1;
+  if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c)) return false;
+  *w = vt_operand_set(first, *w, rd);
+  cursor t = *c;
+  skip_ws(&t);
+  size_t m = scan_ident(t.s);
+  bool reg_first = fmt == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0 ||
+                                       vt_parse_vreg(t.s, m) >= 0);
+  if (reg_first) { /* rd, rs1, imm */
+    if ((rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, p, immop))
+      return false;
+  } else if ((rs1 = imm_paren_reg(as, c, p, immop)) < 0) {
+    return false;
+  }
+  *w = vt_operand_set(VT_OP_RS1, *w, rs1);
+  return true;
+}
+
+/* the operands of the b/sb (RS1, RS2, TARGET) and u/j/uj (RD, IMM) formats */
+static bool insn_b_u_j(vt_asm *as, cursor *c, char fmt, uint32_t *w, ops_t *p,
+                       vt_operand_id immop) {
+  int rd, rs1, rs2;
+  if (fmt == 'b') {
+    if (!expect_comma(as, c) || (rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
+        (rs2 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, p, immop))
+      return false;
+    *w = vt_operand_set(VT_OP_RS1, *w, rs1);
+    *w = vt_operand_set(VT_OP_RS2, *w, rs2);
+    return true;
+  }
+  if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
+      !insn_imm(as, c, p, immop))
+    return false;
+  *w = vt_operand_set(VT_OP_RD, *w, rd);
+  return true;
+}
+
 void asm_insn_directive(vt_asm *as, cursor *c) {
   skip_ws(c);
   size_t k = scan_ident(c->s);
@@ -314,95 +396,31 @@ void asm_insn_directive(vt_asm *as, cursor *c) {
   }
   c->s += k;
   const char *f = fmts[fi];
-  int64_t opc, f3 = 0, f7 = 0;
+  int64_t opc, f3 = 0;
   if (!const_field(as, c, 0, 127, &opc, "opcode")) return;
   if (opc == 0x3f) {
     asm_error(as, cur_col(c), "opcode 0x3f starts a 64-bit instruction (use .insn 8, VALUE)");
     return;
   }
-  ops_t p;
-  memset(&p, 0, sizeof p);
   uint32_t w = (uint32_t)opc;
-  int rd, rs1, rs2, rs3;
   if (f[0] != 'u' && f[0] != 'j') {
     if (!expect_comma(as, c) || !const_field(as, c, 0, 7, &f3, "func3")) return;
     w |= (uint32_t)f3 << 12;
   }
-  if (!strcmp(f, "r") || !strcmp(f, "r4")) {
-    bool r4 = f[1] == '4';
-    if (!expect_comma(as, c) || !const_field(as, c, 0, r4 ? 3 : 127, &f7, r4 ? "func2" : "func7"))
-      return;
-    w |= (uint32_t)f7 << 25;
-    if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
-        (rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || (rs2 = any_reg(as, c)) < 0)
-      return;
-    w = vt_operand_set(VT_OP_RD, w, rd);
-    w = vt_operand_set(VT_OP_RS1, w, rs1);
-    w = vt_operand_set(VT_OP_RS2, w, rs2);
-    if (r4) {
-      if (!expect_comma(as, c) || (rs3 = any_reg(as, c)) < 0) return;
-      w = vt_operand_set(VT_OP_RS3, w, rs3);
-    }
-    if (!expect_end(as, c)) return;
-    emit_word(as, w);
+  if (f[0] == 'r') {
+    insn_r(as, c, w, f[1] == '4');
     return;
   }
-  vt_operand_id immop;
-  if (f[0] == 'i' || f[0] == 's') {
-    immop = f[0] == 'i' ? VT_OP_IMM12 : VT_OP_SIMM12;
-    vt_operand_id first = f[0] == 'i' ? VT_OP_RD : VT_OP_RS2;
-    if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c)) return;
-    w = vt_operand_set(first, w, rd);
-    cursor t = *c;
-    skip_ws(&t);
-    size_t m = scan_ident(t.s);
-    bool reg_first = f[0] == 'i' && m && (vt_parse_xreg(t.s, m, true) >= 0 ||
-                                           vt_parse_vreg(t.s, m) >= 0);
-    if (reg_first) { /* rd, rs1, imm */
-      if ((rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, &p, immop)) return;
-    } else { /* imm(rs1) */
-      skip_ws(c);
-      if (*c->s == '(') {
-        set_reg(&p, immop, 0);
-      } else if (!insn_imm(as, c, &p, immop)) {
-        return;
-      }
-      skip_ws(c);
-      if (*c->s != '(') {
-        asm_error(as, cur_col(c), "expected '('");
-        return;
-      }
-      c->s++;
-      if ((rs1 = any_reg(as, c)) < 0) return;
-      skip_ws(c);
-      if (*c->s != ')') {
-        asm_error(as, cur_col(c), "expected ')'");
-        return;
-      }
-      c->s++;
-    }
-    w = vt_operand_set(VT_OP_RS1, w, rs1);
-  } else if (f[0] == 'b' || !strcmp(f, "sb")) {
-    immop = VT_OP_BIMM;
-    if (!expect_comma(as, c) || (rs1 = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
-        (rs2 = any_reg(as, c)) < 0 || !expect_comma(as, c) || !insn_imm(as, c, &p, immop))
-      return;
-    w = vt_operand_set(VT_OP_RS1, w, rs1);
-    w = vt_operand_set(VT_OP_RS2, w, rs2);
-  } else {
-    immop = f[0] == 'u' && f[1] == 0 ? VT_OP_UIMM20 : VT_OP_JIMM;
-    if (!expect_comma(as, c) || (rd = any_reg(as, c)) < 0 || !expect_comma(as, c) ||
-        !insn_imm(as, c, &p, immop))
-      return;
-    w = vt_operand_set(VT_OP_RD, w, rd);
-  }
-  if (!expect_end(as, c)) return;
+  ops_t p;
+  memset(&p, 0, sizeof p);
+  char fmt = f[0] == 's' && f[1] == 'b' ? 'b' : f[0];
+  vt_operand_id immop = fmt == 'i' ? VT_OP_IMM12 : fmt == 's' ? VT_OP_SIMM12
+                      : fmt == 'b' ? VT_OP_BIMM : (fmt == 'u' && !f[1]) ? VT_OP_UIMM20 : VT_OP_JIMM;
+  bool ok = fmt == 'i' || fmt == 's' ? insn_i_s(as, c, fmt, &w, &p, immop)
+                                     : insn_b_u_j(as, c, fmt, &w, &p, immop);
+  if (!ok || !expect_end(as, c)) return;
   insn_operand *o = &p.o[immop];
-  if (o->fixup) {
-    afix *x = add_fix(as, (fx_kind)o->kind, (uint8_t)immop, &o->v, o->col);
-    (void)x;
-  } else {
-    w = vt_operand_set(immop, w, (int32_t)o->value);
-  }
+  if (o->fixup) add_fix(as, (fx_kind)o->kind, (uint8_t)immop, &o->v, o->col);
+  else w = vt_operand_set(immop, w, (int32_t)o->value);
   emit_word(as, w);
 }

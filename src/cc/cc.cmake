@@ -63,7 +63,12 @@ if(VT_CC_ENABLED)
   set_target_properties(vtcc_static vtcc_shared PROPERTIES OUTPUT_NAME vtcc)
   set_target_properties(vtcc_shared PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION 0)
   target_link_libraries(vtcc_static PUBLIC vt_static ${VT_LLVM_LIB})
-  target_link_libraries(vtcc_shared PUBLIC vt_shared ${VT_LLVM_LIB})
+  # libvtcc.so carries the parts of libvt it uses (the assembler, file
+  # reading) and exports only vt_cc_* (src/cc/libvtcc.map)
+  target_link_libraries(vtcc_shared PRIVATE vt_static)
+  target_link_libraries(vtcc_shared PUBLIC ${VT_LLVM_LIB})
+  target_link_options(vtcc_shared PRIVATE -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/cc/libvtcc.map)
+  set_property(TARGET vtcc_shared APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/cc/libvtcc.map)
   foreach(t vtcc_static vtcc_shared)
     target_include_directories(${t} PUBLIC
       $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/include> $<INSTALL_INTERFACE:include>)

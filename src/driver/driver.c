@@ -26,7 +26,7 @@
 
 #define PAGE 4096u
 #define QUEUE_MAX 64
-#define KERNEL_BASE 0x80000000u
+#define KERNEL_BASE VT_ADDR_PROGRAM_BASE
 
 typedef struct dbuf {
   uint32_t base, size; /* size rounded up to pages: what the simulator maps */
@@ -495,7 +495,9 @@ int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t si
     vt_elf_free(elf);
     return rc;
   }
-  if (size > 0x10000000u) return fail("vt_upload_kernel_bytes: image larger than 256 MiB");
+  if (size > VT_ADDR_PROGRAM_SIZE)
+    return fail("vt_upload_kernel_bytes: image of %llu bytes is larger than the program window "
+                "(%u MiB)", (unsigned long long)size, VT_ADDR_PROGRAM_SIZE >> 20);
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);

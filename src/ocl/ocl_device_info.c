@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "ocl_api.h"
+#include "vt/addrmap.h"
 
-#define GLOBAL_MEM_BYTES 0x70000000ull /* 0x90000000 .. 0xffffffff */
-#define VT_STACK_PER_WARP 1024u
+#define GLOBAL_MEM_BYTES ((cl_ulong)VT_ADDR_BUFFER_SIZE)
 
 typedef union value {
   cl_uint u;

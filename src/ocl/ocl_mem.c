@@ -91,7 +91,7 @@ cl_mem CL_API_CALL vtcl_CreateBuffer(cl_context context, cl_mem_flags flags, siz
   bool wants_ptr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
   if (!vtcl_is_context(context)) err = CL_INVALID_CONTEXT;
   else if (check_flags(flags) != CL_SUCCESS) err = CL_INVALID_VALUE;
-  else if (size == 0 || size > 0x70000000u / 4) err = CL_INVALID_BUFFER_SIZE;
+  else if (size == 0 || size > VT_ADDR_BUFFER_SIZE / 4) err = CL_INVALID_BUFFER_SIZE;
   else if (wants_ptr != (host_ptr != NULL)) err = CL_INVALID_HOST_PTR;
   *errcode_ret = err;
   if (err != CL_SUCCESS) return NULL;

@@ -7,11 +7,31 @@
 
 #include "rt_internal.h"
 
-static int slot(vt_rt_kernel *k, unsigned index, rt_arg **out) {
+static const char *const kind_names[] = {"a buffer", "a __local pointer", "a by-value argument"};
+
+/* what the kernel's .vt.kernel_args section says argument index is, when
+ * an argument of 'kind' (ARG_*) and 'size' bytes does not fit it */
+static int check_signature(vt_rt_kernel *k, unsigned index, int kind, size_t size) {
+  const vt_karg *a = &k->sig->args[index];
+  int want = a->kind == VT_KARG_BUFFER ? ARG_BUFFER : a->kind == VT_KARG_LOCAL ? ARG_LOCAL : ARG_SCALAR;
+  int given = kind == ARG_BUFFER ? 0 : kind == ARG_LOCAL ? 1 : 2;
+  if (want != kind)
+    return rt_fail(k->prog->rt, "kernel '%s': argument %u (%s %s) is %s, not %s", k->name, index,
+                   *a->type ? a->type : "", a->name, kind_names[a->kind], kind_names[given]);
+  if (kind == ARG_SCALAR && size != a->size)
+    return rt_fail(k->prog->rt, "kernel '%s': argument %u (%s %s) takes %u bytes, not %zu",
+                   k->name, index, *a->type ? a->type : "", a->name, a->size, size);
+  return 0;
+}
+
+/* the slot of argument index, emptied, for an argument of 'kind' and
+ * 'size' bytes (checked against the kernel's signature when known) */
+static int slot(vt_rt_kernel *k, unsigned index, int kind, size_t size, rt_arg **out) {
   vt_rt *rt = k->prog->rt;
   if (k->declared && index >= k->ndeclared)
     return rt_fail(rt, "kernel '%s': argument index %u out of range (the kernel has %u)",
                    k->name, index, k->ndeclared);
+  if (k->sig && check_signature(k, index, kind, size) != 0) return -1;
   if (index >= VT_RT_MAX_ARGS)
     return rt_fail(rt, "kernel '%s': argument index %u out of range (at most %u arguments)",
                    k->name, index, VT_RT_MAX_ARGS);
@@ -33,6 +53,9 @@ static int slot(vt_rt_kernel *k, unsigned index, rt_arg **out) {
 }
 
 int vt_rt_kernel_set_num_args(vt_rt_kernel *k, unsigned n) {
+  if (k->sig && n != k->sig->nargs)
+    return rt_fail(k->prog->rt, "kernel '%s' takes %u argument%s (its %s section), not %u",
+                   k->name, k->sig->nargs, k->sig->nargs == 1 ? "" : "s", VT_KARGS_SECTION, n);
   if (n > VT_RT_MAX_ARGS)
     return rt_fail(k->prog->rt, "kernel '%s': %u arguments is more than %u", k->name, n,
                    VT_RT_MAX_ARGS);
@@ -63,7 +86,7 @@ int vt_rt_set_arg_buffer(vt_rt_kernel *k, unsigned index, uint32_t addr, uint32_
     return rt_fail(rt, "kernel '%s': argument %u: 0x%08x + %u exceeds 32 bits", k->name, index,
                    addr, offset);
   rt_arg *a = NULL;
-  if (slot(k, index, &a)) return -1;
+  if (slot(k, index, ARG_BUFFER, 4, &a)) return -1;
   a->kind = ARG_BUFFER;
   a->size = 4;
   a->value = addr + offset;
@@ -77,7 +100,7 @@ int vt_rt_set_arg_scalar(vt_rt_kernel *k, unsigned index, const void *value, siz
                    k->name, index, size, VT_RT_MAX_SCALAR);
   if (!value) return rt_fail(rt, "kernel '%s': argument %u: no value", k->name, index);
   rt_arg *a = NULL;
-  if (slot(k, index, &a)) return -1;
+  if (slot(k, index, ARG_SCALAR, size, &a)) return -1;
   if (!(a->bytes = malloc(size))) return rt_fail(rt, "out of memory");
   memcpy(a->bytes, value, size);
   a->kind = ARG_SCALAR;
@@ -93,7 +116,7 @@ int vt_rt_set_arg_local(vt_rt_kernel *k, unsigned index, uint32_t size) {
     return rt_fail(rt, "kernel '%s': argument %u: %u bytes of local memory is too much", k->name,
                    index, size);
   rt_arg *a = NULL;
-  if (slot(k, index, &a)) return -1;
+  if (slot(k, index, ARG_LOCAL, size, &a)) return -1;
   a->kind = ARG_LOCAL;
   a->size = size;
   return 0;

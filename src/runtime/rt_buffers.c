@@ -7,7 +7,7 @@
 int vt_rt_alloc(vt_rt *rt, uint64_t size, uint32_t *addr) {
   *addr = 0;
   if (size == 0) return rt_fail(rt, "cannot allocate a buffer of 0 bytes");
-  if (size > 0x70000000u) return rt_fail(rt, "buffer of %llu bytes is too large", (unsigned long long)size);
+  if (size > VT_ADDR_BUFFER_SIZE) return rt_fail(rt, "buffer of %llu bytes is too large", (unsigned long long)size);
   if (rt->nbufs == rt->capbufs) {
     size_t cap = rt->capbufs ? 2 * rt->capbufs : 16;
     rt_buffer *b = realloc(rt->bufs, cap * sizeof *b);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "vt/elf.h"
+#include "vt/kargs.h"
 #include "vt_runtime.h"
 
 typedef struct rt_buffer {
@@ -51,6 +52,7 @@ struct vt_rt_program {
   char **kernels;
   size_t nkernels;
   bool wants_window; /* defines printf / _printf_buffer (libclc printf) */
+  vt_kargs *kargs;   /* its .vt.kernel_args section, or NULL */
 };
 
 enum { ARG_UNSET = 0, ARG_BUFFER, ARG_SCALAR, ARG_LOCAL };
@@ -70,6 +72,7 @@ struct vt_rt_kernel {
   unsigned nargs, capargs;
   bool declared;
   unsigned ndeclared;
+  const vt_kargs_kernel *sig; /* its arguments from .vt.kernel_args, or NULL */
   uint32_t static_local;
   uint32_t private_need; /* private bytes per work-item the ELF asks for (PDS field) */
   uint32_t sgprs, vgprs;

@@ -70,8 +70,11 @@ static int load(vt_rt *rt, uint8_t *image, size_t size, const char *name, vt_rt_
   const char *bad = NULL;
   if (vt_elf_machine(p->elf) != 243) bad = "not a RISC-V ELF (e_machine is not EM_RISCV)";
   else if (vt_elf_type(p->elf) != 2) bad = "not an executable (ET_EXEC) ELF";
-  else if (vt_elf_entry(p->elf) != 0x80000000u)
-    bad = "the entry point is not 0x80000000 (the start-up code must come first)";
+  else if (vt_elf_entry(p->elf) != VT_ADDR_PROGRAM_BASE) {
+    snprintf(msg, sizeof msg, "the entry point is not 0x%08x (the start-up code must come first)",
+             VT_ADDR_PROGRAM_BASE);
+    bad = msg;
+  }
   if (!bad) {
     size_t nl = 0;
     for (size_t i = 0; i < vt_elf_segment_count(p->elf); i++)
@@ -79,6 +82,12 @@ static int load(vt_rt *rt, uint8_t *image, size_t size, const char *name, vt_rt_
     if (nl == 0) bad = "no PT_LOAD segment";
   }
   if (!bad && vt_elf_check_placement(p->elf, msg, sizeof msg) != 0) bad = msg;
+  const vt_elf_section *ks = bad ? NULL : vt_elf_section_by_name(p->elf, VT_KARGS_SECTION);
+  char kmsg[300];
+  if (ks && vt_kargs_parse(ks->data, ks->data ? ks->size : 0, &p->kargs, kmsg, sizeof kmsg) != 0) {
+    snprintf(msg, sizeof msg, "the %s section is malformed: %s", VT_KARGS_SECTION, kmsg);
+    bad = msg;
+  }
   if (bad) {
     vt_rt_program_free(p);
     return rt_fail(rt, "%s: %s", name, bad);
@@ -130,6 +139,7 @@ void vt_rt_program_free(vt_rt_program *p) {
   for (size_t i = 0; i < p->nkernels; i++) free(p->kernels[i]);
   free(p->kernels);
   vt_elf_free(p->elf);
+  vt_kargs_free(p->kargs);
   free(p->image);
   free(p->name);
   free(p);
@@ -193,6 +203,10 @@ int vt_rt_kernel_create(vt_rt_program *p, const char *name, vt_rt_kernel **out) 
   k->sgprs = 64; /* pocl's fixed values (host-stack.md 1.3) */
   k->vgprs = 64;
   read_resources(k);
+  if (p->kargs && (k->sig = vt_kargs_find(p->kargs, name)) != NULL) {
+    k->declared = true;
+    k->ndeclared = k->sig->nargs;
+  }
   *out = k;
   return 0;
 }

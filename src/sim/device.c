@@ -3,6 +3,7 @@
  * warps run round-robin one instruction at a time (isa.md 1.3), SMs in turn,
  * so a run is deterministic for a given configuration. */
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,7 +28,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
     free(dev);
     return NULL;
   }
-  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, 0x10000000u) != 0) {
+  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0) {
     free(dev);
     return NULL;
   }
@@ -43,6 +44,11 @@ void vt_device_free(vt_device *dev) {
   for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
   free(dev->dcache);
   free(dev->resv);
+  for (size_t i = 0; i < dev->npool; i++) {
+    free(dev->warp_pool[i]->stack);
+    free(dev->warp_pool[i]);
+  }
+  free(dev->warp_pool);
   free(dev);
 }
 
@@ -130,21 +136,71 @@ typedef struct sm_state {
   unsigned rr; /* round-robin position over resident warps */
 } sm_state;
 
+/* back to the device's pool (freed when the pool cannot grow) */
+static void warp_release(vt_device *dev, vt_warp *w) {
+  if (dev->npool == dev->cappool) {
+    size_t cap = dev->cappool ? 2 * dev->cappool : 64;
+    vt_warp **p = realloc(dev->warp_pool, cap * sizeof *p);
+    if (!p) {
+      free(w->stack);
+      free(w);
+      return;
+    }
+    dev->warp_pool = p;
+    dev->cappool = cap;
+  }
+  dev->warp_pool[dev->npool++] = w;
+}
+
+/* a warp with every register and field zero: from the pool, clearing only
+ * the vector registers a decoded instruction may have written (vtop), or
+ * new. Creating a workgroup zeroed 35 KB per warp before. */
+_Static_assert(offsetof(vt_warp, v) == 0 && offsetof(vt_warp, tlb) == sizeof(((vt_warp *)0)->v) &&
+                   offsetof(vt_warp, x) == offsetof(vt_warp, tlb) + sizeof(((vt_warp *)0)->tlb),
+               "warp_get clears the fields from x on");
+static vt_warp *warp_get(vt_device *dev) {
+  if (!dev || !dev->npool) {
+    vt_warp *w = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
+    if (w) memset(w, 0, sizeof *w);
+    if (w && dev) w->tlb_gen = dev->mem.global.gen;
+    return w;
+  }
+  vt_warp *w = dev->warp_pool[--dev->npool];
+  vt_simt_entry *stack = w->stack;
+  unsigned cap = w->cap;
+  uint32_t tlb_gen = w->tlb_gen;
+  memset(&w->x, 0, sizeof *w - offsetof(vt_warp, x));
+  memset(w->v, 0, (size_t)dev->vtop * sizeof w->v[0]);
+  w->stack = stack;
+  w->cap = cap;
+  /* global translations stay valid while the mapping and pages do; local
+   * ones belonged to the finished workgroup */
+  for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
+    uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
+    if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
+  }
+  w->tlb_gen = dev->mem.global.gen;
+  return w;
+}
+
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
   for (unsigned i = 0; i < wg->nwarps; i++) {
-    if (wg->warps[i]) {
-      vt_resv_drop(dev, wg->warps[i]);
+    if (!wg->warps[i]) continue;
+    vt_resv_drop(dev, wg->warps[i]);
+    if (dev) {
+      warp_release(dev, wg->warps[i]);
+    } else {
       free(wg->warps[i]->stack);
+      free(wg->warps[i]);
     }
-    free(wg->warps[i]);
   }
   free(wg->warps);
   vt_pages_free(&wg->lds);
   free(wg);
 }
 
-vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
+vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
   vt_wg *wg = calloc(1, sizeof *wg);
   if (!wg) return NULL;
   wg->id = id;
@@ -164,12 +220,11 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
   uint32_t lanes = l->threads_per_warp >= 32 ? 0xffffffffu : (1u << l->threads_per_warp) - 1u;
   uint32_t items = l->wg_threads ? l->wg_threads : l->warps_per_wg * l->threads_per_warp;
   for (unsigned w = 0; w < wg->nwarps; w++) {
-    vt_warp *wp = aligned_alloc(64, (sizeof(vt_warp) + 63) & ~(size_t)63);
+    vt_warp *wp = warp_get(dev);
     if (!wp) {
-      vt_wg_free(NULL, wg); /* no warp holds a reservation yet */
+      vt_wg_free(dev, wg); /* no warp holds a reservation yet */
       return NULL;
     }
-    memset(wp, 0, sizeof *wp);
     wg->warps[w] = wp;
     wp->wg = wg;
     wp->wid = w;
@@ -205,7 +260,7 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
 
 /* the byte at a, read without side effects (NULL: never written) */
 static const uint8_t *peek_byte(vt_device *dev, const vt_warp *w, uint32_t a) {
-  return vt_pages_peek(a - VT_LDS_BASE < 0x10000000u ? &w->wg->lds : &dev->mem.global, a);
+  return vt_pages_peek(a - VT_LDS_BASE < VT_ADDR_LDS_SIZE ? &w->wg->lds : &dev->mem.global, a);
 }
 
 /* Fill the location of err with warp w at 'pc' and prefix the message. */
@@ -248,7 +303,7 @@ static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev)
 uint32_t vt_launch_local_bytes(const vt_launch *l) {
   if (l->local_bytes) return l->local_bytes;
   uint64_t b = (uint64_t)l->lds_size + (uint64_t)l->warps_per_wg * VT_STACK_PER_WARP;
-  return b > 0x10000000u ? 0x10000000u : (uint32_t)b;
+  return b > VT_ADDR_LDS_SIZE ? VT_ADDR_LDS_SIZE : (uint32_t)b;
 }
 
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
@@ -328,7 +383,7 @@ static int barrier_check(vt_wg *wg, vt_error *err, unsigned *waiting_out) {
   return VT_ERR_DEADLOCK;
 }
 
-int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_error *err) {
+int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_error *err) {
   vt_wg *wg = w->wg;
   uint32_t pc = w->pc, mask = w->mask;
   dev->ntw = dev->ntm = 0;
@@ -383,7 +438,7 @@ static int dispatch(run_state *r) {
     sm_state *sm = &r->sms[s];
     while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
            sm->used_lds + l->lds_size <= r->lds_capacity) {
-      vt_wg *wg = vt_wg_new(l, (unsigned)r->next_wg, s);
+      vt_wg *wg = vt_step_wg_new(r->dev, (unsigned)r->next_wg, s);
       if (!wg) {
         vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
                    (unsigned long long)r->next_wg);
@@ -393,8 +448,6 @@ static int dispatch(run_state *r) {
       sm->used_slots += l->warps_per_wg;
       sm->used_lds += l->lds_size;
       r->next_wg++;
-      r->dev->rows[(size_t)s * VT_C_COUNT + VT_C_workgroups]++;
-      r->dev->rows[(size_t)s * VT_C_COUNT + VT_C_warps] += l->warps_per_wg;
     }
   }
   return VT_OK;
@@ -411,12 +464,12 @@ static int step(run_state *r, vt_warp *w, unsigned s) {
     return VT_ERR_BUDGET;
   }
   vt_insn in;
-  int rc = vt_sim_decode(dev, w, &in, r->err);
+  int rc = vt_step_decode(dev, w, &in, r->err);
   if (rc != VT_OK) {
     locate(r->err, w, s, dev);
     return rc;
   }
-  rc = vt_sim_run_insn(dev, w, s, &in, r->err);
+  rc = vt_step_execute(dev, w, s, &in, r->err);
   if (rc == VT_OK) r->executed++;
   return rc;
 }
@@ -453,10 +506,9 @@ static int round_robin(run_state *r, bool *progress) {
     }
     retire_finished(r, sm);
   }
-  if (rc == VT_OK && r->dev->poll && r->executed >= r->next_poll) {
+  if (rc == VT_OK && r->executed >= r->next_poll) {
     r->next_poll = r->executed + VT_POLL_INTERVAL;
-    vt_run_progress p = {r->executed, r->done_wg, r->total_wg};
-    rc = r->dev->poll(r->dev->poll_ctx, &p, r->err);
+    rc = vt_step_poll(r->dev, r->executed, r->done_wg, r->total_wg, r->err);
   }
   return rc;
 }
@@ -471,21 +523,18 @@ static int run_setup(run_state *r, const char *name) {
   r->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   r->budget = dev->cfg.max_insns;
   r->sms = calloc(r->nsm, sizeof *r->sms);
-  dev->rows = vt_stats_launch_begin(dev->stats, name, r->nsm, false);
-  if (!r->sms || !dev->rows) {
+  if (!r->sms) {
     vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
     return VT_ERR_NOMEM;
   }
-  dev->rows[VT_C_launches] = 1;
+  int rc = vt_step_begin(dev, l, name, r->nsm, false, false, r->err);
+  if (rc != VT_OK) return rc;
   unsigned max_wgs_per_sm = r->slots / l->warps_per_wg;
   for (unsigned s = 0; s < r->nsm; s++)
     if (!(r->sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *)))) {
       vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
       return VT_ERR_NOMEM;
     }
-  dev->launch = l;
-  dev->numt = l->threads_per_warp;
-  dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
   r->next_poll = VT_POLL_INTERVAL;
   return VT_OK;
 }
@@ -507,8 +556,7 @@ int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error
   vt_error local;
   if (!err) err = &local;
   memset(err, 0, sizeof *err);
-  vt_sim_dump_clear(dev);
-  int rc = vt_launch_check(dev, l, err);
+  int rc = vt_step_check(dev, l, err);
   if (rc) return rc;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -527,9 +575,6 @@ int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error
   }
   run_teardown(&r, rc);
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  if (dev->rows)
-    dev->rows[VT_C_host_seconds] += (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll +
-                                               (t1.tv_nsec - t0.tv_nsec));
-  dev->ctr = dev->scratch;
+  vt_step_end(dev, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
   return rc;
 }

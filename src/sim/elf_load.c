@@ -12,30 +12,36 @@
 #include "vt_runtime.h"
 
 #define PT_LOAD_TYPE 1u
-#define PROGRAM_END 0x90000000ull
 
 /* what [a, e) overlaps outside the program window, for the message */
-static const char *overlapped(uint64_t a, uint64_t e) {
-  if (a < VT_RT_PRINT_WINDOW_ADDR + VT_RT_PRINT_WINDOW_SIZE && e > VT_RT_PRINT_WINDOW_ADDR)
-    return "; it overlaps the runtime's print window at 0xa0024000";
-  if (a < VT_PROGRAM_BASE && e > VT_LDS_BASE)
-    return "; it overlaps the local-memory window [0x70000000, 0x80000000)";
-  if (e > VT_BUFFER_BASE) return "; it overlaps the buffers allocated from 0x90000000";
-  return "; nothing is mapped there";
+static void overlapped(uint64_t a, uint64_t e, char *buf, size_t n) {
+  if (a < (uint64_t)VT_ADDR_PRINT_BASE + VT_ADDR_PRINT_SIZE && e > VT_ADDR_PRINT_BASE)
+    snprintf(buf, n, "; it overlaps the runtime's print window at 0x%08x", VT_ADDR_PRINT_BASE);
+  else if (a < VT_ADDR_LDS_BASE + (uint64_t)VT_ADDR_LDS_SIZE && e > VT_ADDR_LDS_BASE)
+    snprintf(buf, n, "; it overlaps the local-memory window [0x%08x, 0x%08llx)", VT_ADDR_LDS_BASE,
+             (unsigned long long)VT_ADDR_LDS_BASE + VT_ADDR_LDS_SIZE);
+  else if (e > VT_ADDR_BUFFER_BASE)
+    snprintf(buf, n, "; it overlaps the buffers allocated from 0x%08x", VT_ADDR_BUFFER_BASE);
+  else
+    snprintf(buf, n, "; nothing is mapped there");
 }
 
 int vt_elf_check_placement(const vt_elf *elf, char *msg, size_t msgn) {
   size_t n = vt_elf_segment_count(elf);
+  uint64_t lo = VT_ADDR_PROGRAM_BASE, hi = lo + VT_ADDR_PROGRAM_SIZE;
   for (size_t i = 0; i < n; i++) {
     const vt_elf_segment *s = vt_elf_segment_at(elf, i);
     if (s->type != PT_LOAD_TYPE || s->memsz == 0) continue;
     uint64_t a = s->paddr, e = a + s->memsz;
-    if (a >= VT_PROGRAM_BASE && e <= PROGRAM_END) continue;
+    if (a >= lo && e <= hi) continue;
+    char why[128];
+    overlapped(a, e, why, sizeof why);
     if (msgn)
       snprintf(msg, msgn,
                "ELF segment %zu [0x%08llx, 0x%08llx) is outside the program window "
-               "[0x80000000, 0x90000000)%s",
-               i, (unsigned long long)a, (unsigned long long)e, overlapped(a, e));
+               "[0x%08llx, 0x%08llx)%s",
+               i, (unsigned long long)a, (unsigned long long)e, (unsigned long long)lo,
+               (unsigned long long)hi, why);
     return -1;
   }
   return 0;

@@ -12,7 +12,7 @@
  * found in the official cases/rtl-verilog binaries; docs/run.md, Local
  * memory): warp w >= 1 has 1 KiB at w MiB (warp 0's is inside the window). */
 static bool in_port_stack(uint32_t off, unsigned size, const vt_launch *l) {
-  uint32_t warp = off >> 20, in = off & 0xfffffu;
+  uint32_t warp = off / VT_PORT_STACK_STRIDE, in = off % VT_PORT_STACK_STRIDE;
   return l && warp >= 1 && warp < l->warps_per_wg && in + size <= VT_STACK_PER_WARP;
 }
 
@@ -22,35 +22,41 @@ static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, un
   const vt_launch *l = dev->launch;
   vt_err_set(err, VT_ERR_ACCESS,
              "local-memory %s of %u bytes at 0x%08x is outside the workgroup's local memory "
-             "[0x%08x, 0x%08x) + [0x%08x, 0x80000000) (ldsSize %u, %u warp stacks of %u bytes)",
+             "[0x%08x, 0x%08x) + [0x%08x, 0x%08x) (ldsSize %u, %u warp stacks of %u bytes)",
              store ? "store" : "load", size, addr, VT_LDS_BASE, VT_LDS_BASE + w->wg->lds_limit,
-             VT_PROGRAM_BASE - w->wg->lds_top, l ? l->lds_size : 0, l ? l->warps_per_wg : 0,
+             VT_PROGRAM_BASE - w->wg->lds_top, VT_PROGRAM_BASE, l ? l->lds_size : 0, l ? l->warps_per_wg : 0,
              VT_STACK_PER_WARP);
   return NULL;
 }
 
-uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
-                       vt_error *err) {
+/* a data access (checked by the memory checker when on) or an instruction
+ * fetch (not: the fetch of an unmapped or misaligned pc is an error anyway,
+ * and checking it would evict the warp's data allocation from its cache) */
+static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
+                       bool fetch, vt_error *err) {
   if (addr & (size - 1)) {
     vt_err_set(err, VT_ERR_MISALIGNED, "misaligned %u-byte %s at 0x%08x", size,
                store ? "store" : "load", addr);
     return NULL;
   }
-  bool local = addr - VT_LDS_BASE < 0x10000000u;
-  if (dev->cfg.memcheck && !local && !vt_memcheck(dev, w, addr, size, store, err)) return NULL;
+  bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
+  if (dev->cfg.memcheck && !local && !fetch && !vt_memcheck(dev, w, addr, size, store, err))
+    return NULL;
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
-  uint32_t vpn = addr >> VT_PAGE_BITS;
-  vt_tlb_entry *e = &w->tlb[vpn & (VT_TLB_SIZE - 1)];
-  if (e->tag == vpn + 1) return e->page + (addr & (VT_PAGE_SIZE - 1));
+  uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
+  vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
+  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi) return e->page + in;
   uint8_t *p;
-  bool whole_page;
+  uint32_t lo = 0, hi = 0; /* the accessible bytes of the page, for the cache */
   if (local) {
     uint32_t off = addr - VT_LDS_BASE, top = VT_PROGRAM_BASE - addr;
     bool low = (uint64_t)off + size <= w->wg->lds_limit, high = top <= w->wg->lds_top;
     if (!low && !high && !in_port_stack(off, size, dev->launch))
       return local_out_of_range(dev, w, addr, size, store, err);
-    /* cache only pages wholly inside the window (the top part is whole pages) */
-    whole_page = high || (uint64_t)(off & ~(VT_PAGE_SIZE - 1)) + VT_PAGE_SIZE <= w->wg->lds_limit;
+    uint32_t page_off = off - in;
+    if (high) hi = VT_PAGE_SIZE; /* the top part is whole pages */
+    else if (low) hi = w->wg->lds_limit - page_off < VT_PAGE_SIZE ? w->wg->lds_limit - page_off
+                                                                  : VT_PAGE_SIZE;
     p = vt_pages_get(&w->wg->lds, addr);
   } else {
     if (!vt_mem_mapped(&dev->mem, addr, size)) {
@@ -58,19 +64,29 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                  addr);
       return NULL;
     }
-    /* cache only pages that are mapped entirely */
-    whole_page = vt_mem_mapped(&dev->mem, addr & ~(VT_PAGE_SIZE - 1), VT_PAGE_SIZE);
+    vt_mem_page_extent(&dev->mem, addr, &lo, &hi);
     p = vt_pages_get(&dev->mem.global, addr);
   }
   if (!p) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08x", addr);
     return NULL;
   }
-  if (whole_page) {
+  if (hi > lo) {
     e->tag = vpn + 1;
-    e->page = p - (addr & (VT_PAGE_SIZE - 1));
+    e->lo = (uint16_t)lo;
+    e->hi = (uint16_t)hi;
+    e->page = p - in;
   }
   return p;
+}
+
+uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
+                       vt_error *err) {
+  return access(dev, w, addr, size, store, false, err);
+}
+
+const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err) {
+  return access(dev, w, addr, 4, false, true, err);
 }
 
 /* LR/SC reservation set = the aligned word. Warps interleave one
@@ -105,7 +121,7 @@ void vt_resv_drop(vt_device *dev, vt_warp *w) {
 
 void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr) {
   uint32_t word = addr & ~3u;
-  bool local = addr - VT_LDS_BASE < 0x10000000u;
+  bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   for (unsigned i = 0; i < dev->nresv;) {
     vt_warp *o = dev->resv[i];
     if (o != w && o->resv_addr == word && (!local || o->wg == w->wg)) {
@@ -144,7 +160,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
  * cached word still matches (code may be rewritten by stores). */
 static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word) {
   vt_dcache_entry tmp;
-  if (pc - VT_PROGRAM_BASE >= 0x10000000u || word == 0) {
+  if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0) {
     decode_into(&tmp, word);
     return tmp;
   }
@@ -171,14 +187,14 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
   return *e;
 }
 
-int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
+int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   vt_insn in;
   uint32_t pc = w->pc;
   if (pc & 3) {
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
     return VT_ERR_MISALIGNED;
   }
-  const uint8_t *p = vt_sim_access(dev, w, pc, 4, false, err);
+  const uint8_t *p = vt_sim_fetch(dev, w, pc, err);
   if (!p) {
     vt_err_prefix(err, "instruction fetch: ");
     return err ? err->status : VT_ERR_ACCESS;
@@ -260,6 +276,12 @@ static bool is_vector(const vt_insn_desc *d) {
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   vt_insn in = *inp;
   bool was_armed = w->ext_armed;
+  /* the vector registers it may write lie below vtop (a group of up to 32
+   * registers from rd: LMUL 8 widening, whole registers, MMA fragments; a
+   * 64-bit instruction has 8-bit register fields elsewhere: all of them) */
+  if (in.d->length == 8 && (in.d->flags & VT_F_VEC)) dev->vtop = VT_NUM_VREGS;
+  if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > dev->vtop)
+    dev->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
   int rc = execute(dev, w, &in, err);
   inp->next_pc = in.next_pc;
   if (rc != VT_OK) return rc;
@@ -282,10 +304,4 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   else
     dev->ctr[VT_C_scalar_instructions]++;
   return VT_OK;
-}
-
-int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err) {
-  vt_insn in;
-  int rc = vt_sim_decode(dev, w, &in, err);
-  return rc != VT_OK ? rc : vt_sim_execute(dev, w, &in, err);
 }

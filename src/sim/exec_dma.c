@@ -126,6 +126,13 @@ void vt_dma_rec_start(vt_device *dev, bool tensor, uint64_t bytes) {
   r->extra = 0;
 }
 
+bool vt_step_copy(vt_device *dev, vt_dma_rec *out) {
+  if (!dev->dma.valid) return false;
+  *out = dev->dma;
+  dev->dma.valid = false;
+  return true;
+}
+
 void vt_dma_rec_read(vt_device *dev, uint32_t addr, uint32_t len) {
   vt_dma_rec *r = &dev->dma;
   if (r->nruns && (uint64_t)r->run_addr[r->nruns - 1] + r->run_len[r->nruns - 1] == addr &&

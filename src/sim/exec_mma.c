@@ -40,6 +40,10 @@ int vt_mma_insn(const vt_insn *in, vt_mma_op *op, vt_mma_geom *g, char *msg, siz
   return vt_mma_form_geom(&op->form, op->is64, g, msg, msz) == VT_MMA_OK ? 0 : -1;
 }
 
+int vt_step_mma(const vt_insn *in, vt_mma_op *op, vt_mma_geom *g) {
+  return in->d->sem == VT_SEM_MMA ? vt_mma_insn(in, op, g, NULL, 0) : -1;
+}
+
 /* the warp-state checks of 3.6.4 / 3.7.3, after the word's own */
 static int check_warp(const vt_warp *w, const vt_insn *in, const vt_mma_op *op, vt_error *err) {
   if (op->is64 && w->ext_valid && w->ext_armed)

@@ -4,34 +4,18 @@
 #define VT_SIM_EXEC_UTIL_H
 #include <string.h>
 
+#include "insn.h"
 #include "sim_internal.h"
 
-typedef struct vt_insn {
-  uint32_t word, pc;
-  uint32_t word_hi;           /* second parcel of a 64-bit instruction (isa2025.md D1) */
-  uint16_t id;
-  const vt_insn_desc *d;      /* the table row: what the instruction does */
-  unsigned rd, rs1, rs2, rs3; /* after regext (0..255) */
-  unsigned vs3;               /* store data register: rd field, rs3 extension */
-  bool vm;                    /* 1 = unmasked */
-  int32_t imm;
-  int32_t vimm;               /* 5-bit vector immediate, after regexti */
-  uint32_t next_pc;           /* set by the executor */
-} vt_insn;
 
-/* vt_exec_step in two halves: fetch + decode + regext (no state change),
- * then execution of the decoded instruction (in->next_pc is set). The timing
- * model decodes a warp's next instruction ahead of executing it. */
-int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
-/* exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
+/* A warp instruction is decoded (vt_step_decode) and executed
+ * (vt_step_execute, step.h); vt_sim_execute is the execution proper
+ * (in->next_pc is set; the caller adds the location to an error).
+ * exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
  * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err);
 int vt_exec_v2025_gate(const vt_insn *in, vt_error *err);
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
-/* What vt_device_run does per warp instruction: execute 'in' (decoded at
- * w->pc), count it, call the trace callback, account for endprg and barrier
- * (release or deadlock). Errors carry the location. */
-int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned sm, vt_insn *in, vt_error *err);
 
 /* Executors by unit class (the table's unit column): scalar integer, memory
  * and system instructions; scalar FP (Zfinx); RVV; Ventus warp control and
@@ -86,6 +70,24 @@ static inline void write_x(vt_device *dev, vt_warp *w, unsigned rd, uint32_t val
  * set (misaligned, unmapped, out of memory). */
 uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                        vt_error *err);
+/* The instruction word at addr (a fetch: not subject to memory checking). */
+const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err);
+/* vt_sim_access with its common case inline: an aligned access to a page
+ * the warp's translation cache holds, inside the allocation the memory
+ * checker last saw (when on), no reservation to break (the per-lane loops
+ * call it once per lane). */
+static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
+                                 bool store, vt_error *err) {
+  uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
+  const vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
+  bool checked = !dev->cfg.memcheck || addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE ||
+                 (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo &&
+                  (uint64_t)addr + size <= w->mc_hi);
+  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi && !(addr & (size - 1)) && checked &&
+      !(store && dev->nresv))
+    return e->page + in;
+  return vt_sim_access(dev, w, addr, size, store, err);
+}
 
 static inline uint32_t load_le(const uint8_t *p, unsigned size) {
   switch (size) {

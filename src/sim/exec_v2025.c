@@ -10,7 +10,7 @@
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err) {
   /* isa2025.md 2.1: the second parcel follows; a fault there is a fetch
    * fault of this instruction */
-  const uint8_t *p = vt_sim_access(dev, w, w->pc + 4, 4, false, err);
+  const uint8_t *p = vt_sim_fetch(dev, w, w->pc + 4, err);
   if (!p) {
     vt_err_prefix(err, "instruction fetch: ");
     return err ? err->status : VT_ERR_ACCESS;

@@ -19,7 +19,7 @@ static int whole(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_error *
     uint8_t *vb = (uint8_t *)w->v[reg + r];
     for (unsigned k = 0; k < bytes; k += 4) {
       uint32_t addr = base + r * bytes + k;
-      uint8_t *p = vt_sim_access(dev, w, addr, 4, store, err);
+      uint8_t *p = vt_access(dev, w, addr, 4, store, err);
       if (!p) return err->status;
       memcpy(store ? p : vb + k, store ? vb + k : p, 4);
       trace_mem(dev, addr, load_le(p, 4), 4, store, k / 4);
@@ -35,7 +35,7 @@ static int mask_bytes(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_er
   uint8_t *vb = (uint8_t *)w->v[reg];
   uint32_t base = w->x[in->rs1];
   for (unsigned k = 0; k < n; k++) {
-    uint8_t *p = vt_sim_access(dev, w, base + k, 1, store, err);
+    uint8_t *p = vt_access(dev, w, base + k, 1, store, err);
     if (!p) return err->status;
     if (store) *p = vb[k]; else vb[k] = *p;
     trace_mem(dev, base + k, *p, 1, store, k);
@@ -59,7 +59,7 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
     uint32_t addr = d->amode == VT_AM_VSTRIDE ? base + i * w->x[in->rs2]
                   : indexed ? base + (uint32_t)vget(&c, in->rs2, i, eew) : base + i * (eew / 8);
     dev->cur_lane = (int)i;
-    uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
+    uint8_t *p = vt_access(dev, w, addr, size, store, err);
     if (!p) {
       if (d->amode == VT_AM_VUNITFF && i > 0) { /* fault-only-first trims vl */
         w->vl = i;
@@ -103,7 +103,7 @@ static int lane_family(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_e
       if (size != 4) addr += a & 3;
     }
     dev->cur_lane = (int)i;
-    uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
+    uint8_t *p = vt_access(dev, w, addr, size, store, err);
     if (!p) return err->status;
     if (store) {
       uint32_t v = size == 4 ? vd[i] : vd[i] & ((1u << (8 * size)) - 1);

@@ -44,6 +44,7 @@ void vt_pages_zero(vt_pages *p, uint32_t addr, uint32_t n) {
       free(*slot);
       *slot = NULL;
       p->npages--;
+      p->gen++;
     } else if (*slot) {
       memset(*slot + (a & (VT_PAGE_SIZE - 1)), 0, (size_t)(stop - a));
     }
@@ -76,6 +77,7 @@ int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size) {
   m->regions[i].base = base;
   m->regions[i].size = size;
   m->nregions++;
+  m->global.gen++;
   return 0;
 }
 
@@ -89,6 +91,28 @@ bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n) {
   return a >= end;
 }
 
+void vt_mem_page_extent(const vt_mem *m, uint32_t addr, uint32_t *lo, uint32_t *hi) {
+  uint64_t page = addr & ~(uint64_t)(VT_PAGE_SIZE - 1), end = page + VT_PAGE_SIZE;
+  uint64_t a = addr, e = (uint64_t)addr + 1;
+  /* grow [a, e) through touching or overlapping regions, within the page */
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < m->nregions; i++) {
+      uint64_t rb = m->regions[i].base, re = rb + m->regions[i].size;
+      if (a > page && rb < a && a <= re) { /* the region holds byte a - 1 */
+        a = rb > page ? rb : page;
+        grew = true;
+      }
+      if (e < end && rb <= e && e < re) { /* the region holds byte e */
+        e = re < end ? re : end;
+        grew = true;
+      }
+    }
+  }
+  *lo = (uint32_t)(a - page);
+  *hi = (uint32_t)(e - page);
+}
+
 int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {
   size_t i;
   for (i = 0; i < m->nregions; i++)
@@ -96,6 +120,7 @@ int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {
   if (i == m->nregions) return -1;
   memmove(&m->regions[i], &m->regions[i + 1], (m->nregions - i - 1) * sizeof *m->regions);
   m->nregions--;
+  m->global.gen++;
   /* release pages no remaining region touches, so a later mapping of the
    * same addresses starts from zero */
   uint64_t end = (uint64_t)base + size;

@@ -15,6 +15,7 @@
 typedef struct vt_pages {
   uint8_t **dir[1024]; /* dir[a >> 22][(a >> 12) & 1023] -> page */
   size_t npages;
+  uint32_t gen; /* changes when a page is released or the mapping changes */
 } vt_pages;
 
 typedef struct vt_region {
@@ -51,4 +52,7 @@ int vt_mem_add_region(vt_mem *m, uint32_t base, uint32_t size);
 int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size);
 /* Whether [addr, addr+n) lies in one or more mapped regions. */
 bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n);
+/* The bytes [*lo, *hi) of addr's page (offsets in the page) that are
+ * mapped without a gap around the mapped byte addr. */
+void vt_mem_page_extent(const vt_mem *m, uint32_t addr, uint32_t *lo, uint32_t *hi);
 #endif

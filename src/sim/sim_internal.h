@@ -7,6 +7,8 @@
 
 #include "csr_ids.h"
 #include "mem.h"
+#include "step.h"
+#include "util/bits.h"
 #include "util/error.h"
 #include "vt/isa.h"
 #include "vt/counters.h"
@@ -28,18 +30,21 @@ enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
 struct vt_wg;
 
-/* per-warp translation cache: page number + 1 (0 = empty) -> host page */
+/* per-warp translation cache: page number + 1 (0 = empty) -> host page.
+ * The slot mixes the page number's higher bits in, so that the program
+ * (0x80000000), the first buffers (0x90000000, 0x90100000, ...) and local
+ * memory (0x70000000) do not all land on slot 0. */
 #define VT_TLB_SIZE 64
+/* registers an instruction may write from its rd on (vtop, warp pooling) */
+#define VT_VWRITE_SPAN 32u
+static inline unsigned vt_tlb_slot(uint32_t vpn) {
+  return (vpn ^ (vpn >> 6) ^ (vpn >> 12)) & (VT_TLB_SIZE - 1);
+}
 typedef struct vt_tlb_entry {
   uint32_t tag;
+  uint16_t lo, hi; /* the bytes [lo, hi) of the page that may be accessed */
   uint8_t *page;
 } vt_tlb_entry;
-
-static inline unsigned vt_popcount32(uint32_t x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
-}
 
 /* named allocations (alloc_map.c), sorted by base */
 typedef struct vt_alloc {
@@ -51,20 +56,6 @@ typedef struct vt_alloc_map {
   size_t n, cap;
   uint32_t gen; /* changes with every update (invalidates the warps' caches) */
 } vt_alloc_map;
-
-/* The copy the last executed DMA instruction made (isa2025.md 3.9; the
- * timing model charges it): bytes written to local memory and the global
- * byte ranges read, merged where they touch (out-of-bounds tensor elements
- * read nothing). Ranges beyond VT_DMA_RUNS are counted in 'extra' bytes. */
-#define VT_DMA_RUNS 64
-typedef struct vt_dma_rec {
-  bool valid;  /* set by a copy; the timing model clears it */
-  bool tensor; /* cp_dma_tensor (its setup costs more) */
-  uint64_t bytes;
-  uint32_t nruns;
-  uint32_t run_addr[VT_DMA_RUNS], run_len[VT_DMA_RUNS];
-  uint64_t extra;
-} vt_dma_rec;
 
 typedef struct vt_warp {
   uint32_t v[VT_NUM_VREGS][VT_MAX_LANES]; /* v[reg][lane], lane = thread */
@@ -91,6 +82,7 @@ typedef struct vt_warp {
   /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
   bool resv_valid;
   uint32_t resv_addr;
+  uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
   /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
   uint64_t mc_lo, mc_hi;
   uint32_t mc_gen;
@@ -138,6 +130,12 @@ struct vt_device {
   /* decode cache for the program window, 1024 entries per chunk */
   vt_dcache_entry **dcache;
   size_t dcache_chunks;
+  /* warps of finished workgroups, reused by new ones (vt_wg_new) */
+  vt_warp **warp_pool;
+  size_t npool, cappool;
+  /* vector registers [vtop, 256) are zero in every pooled warp: no
+   * executed instruction had a destination group reaching them */
+  unsigned vtop;
   /* trace scratch */
   vt_trace_write twrites[8];
   vt_trace_mem tmem[2 * VT_MAX_LANES];
@@ -149,12 +147,9 @@ struct vt_device {
   unsigned nresv, resv_cap;
 };
 
-/* Execution of one instruction of warp w; returns VT_OK or an error code
- * with err filled (location added by the caller). */
-int vt_exec_step(vt_device *dev, vt_warp *w, vt_error *err);
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err);
-vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm);
+vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm);
 /* Frees a workgroup; drops its warps' LR reservations from the device. */
 void vt_wg_free(vt_device *dev, vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);
@@ -188,6 +183,4 @@ static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
          rc == VT_ERR_DEADLOCK;
 }
-/* every so many warp instructions the run loops call the poll callback */
-#define VT_POLL_INTERVAL 65536u
 #endif

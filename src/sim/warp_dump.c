@@ -66,7 +66,7 @@ void vt_sim_dump_wg(vt_device *dev, const vt_wg *wg, unsigned sm) {
     if (!w) continue;
     char dis[96] = "?", line[256];
     uint32_t word = 0;
-    const uint8_t *p = w->pc - VT_LDS_BASE < 0x10000000u ? vt_pages_peek(&wg->lds, w->pc)
+    const uint8_t *p = w->pc - VT_LDS_BASE < VT_ADDR_LDS_SIZE ? vt_pages_peek(&wg->lds, w->pc)
                                                          : vt_pages_peek(&dev->mem.global, w->pc);
     if (p && (w->pc & 3) == 0) {
       word = load_le(p, 4);

@@ -41,7 +41,7 @@ int tm_cta_cycle(vt_timing *t) {
         break;
       }
     if (!g) return VT_OK; /* cannot happen: the pool has wg_slots per SM */
-    vt_wg *fw = vt_wg_new(l, (unsigned)t->next_wg, smi);
+    vt_wg *fw = vt_step_wg_new(t->dev, (unsigned)t->next_wg, smi);
     if (!fw) {
       vt_err_set(t->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
                  (unsigned long long)t->next_wg);
@@ -64,7 +64,7 @@ int tm_cta_cycle(vt_timing *t) {
       while (s->warps[slot].fw) slot++;
       tm_warp *tw = &s->warps[slot];
       warp_reset(tw);
-      tw->fw = fw->warps[w];
+      tw->fw = vt_step_wg_warp(fw, w);
       tw->wg = g;
       tw->start_at = start + (uint64_t)w * t->cfg.cta_warp_interval;
       tw->fetch_pc = l->start_pc;
@@ -75,8 +75,6 @@ int tm_cta_cycle(vt_timing *t) {
       s->nwarps_res++;
       tm_wake(t, tw->start_at);
     }
-    s->c[VT_C_workgroups]++;
-    s->c[VT_C_warps] += g->nwarps;
     t->cta_free = start;
     t->cta_pref = (smi + 1) % t->nsm;
     t->next_wg++;
@@ -119,10 +117,11 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   s->vgprs_used -= wg_regs(t->launch->vgpr_usage, g->nwarps);
   if (t->tl) {
     char name[64];
-    snprintf(name, sizeof name, "workgroup %u", g->fw->id);
-    tm_tl_span(t, smi, TM_TL_WG + (g->fw->id % t->cfg.wg_slots), name, g->alloc_at, t->now + 1);
+    unsigned id = vt_step_wg_id(g->fw);
+    snprintf(name, sizeof name, "workgroup %u", id);
+    tm_tl_span(t, smi, TM_TL_WG + (id % t->cfg.wg_slots), name, g->alloc_at, t->now + 1);
   }
-  vt_wg_free(t->dev, g->fw);
+  vt_step_wg_free(t->dev, g->fw);
   g->fw = NULL;
   g->live = false;
   t->done_wg++;

@@ -76,9 +76,8 @@ static uint64_t copy_time(vt_timing *t, unsigned sm, const vt_dma_rec *r, uint64
 }
 
 void tm_dma_enqueue(vt_timing *t, unsigned sm, tm_warp *w, const vt_insn *in) {
-  vt_dma_rec *r = &t->dev->dma;
-  if (!r->valid) return;
-  r->valid = false;
+  vt_dma_rec rec, *r = &rec;
+  if (!vt_step_copy(t->dev, r)) return;
   tm_sm *s = &t->sms[sm];
   int e = pick_engine(t, sm);
   if (e < 0) e = 0; /* cannot happen: dispatch waited for room */

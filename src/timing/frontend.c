@@ -78,7 +78,7 @@ void tm_fetch(vt_timing *t, unsigned smi) {
     tm_warp *w = &s->warps[slot];
     if (!w->fw) continue;
     if (w->ib_n + 1 >= cap && fifo_groups(w, now) + 1 >= cap) continue; /* FIFO full: not ready */
-    if (w->ended || w->fw->state == WARP_ENDED) continue;
+    if (w->ended || w->exec_ended) continue;
     if (w->fetch_pc > UINT32_MAX) continue; /* fetched up to 4 GiB: nothing more */
     if (w->start_at > now) {
       tm_wake(t, w->start_at);

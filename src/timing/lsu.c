@@ -8,21 +8,22 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
   (void)w;
   op->nreq = 0;
   op->shared = 0;
-  unsigned n = dev->ntm;
+  const vt_trace_mem *acc;
+  unsigned n = vt_step_accesses(dev, &acc);
   if (n == 0) return;
   bool amo = (op->flags & TM_I_AMO) != 0;
   bool shared = true;
   uint32_t decode = t->cfg.smem_decode_bytes;
   for (unsigned i = 0; i < n; i++) {
-    uint32_t a = dev->tmem[i].addr;
-    if (decode ? a >= decode : a - VT_LDS_BASE >= 0x10000000u) shared = false;
+    uint32_t a = acc[i].addr;
+    if (decode ? a >= decode : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) shared = false;
   }
   op->shared = shared;
   uint32_t lb = t->cfg.line_bytes;
   uint32_t first_store = n;
   if (amo)
     for (unsigned i = 0; i < n; i++)
-      if (!dev->tmem[i].is_store) {
+      if (!acc[i].is_store) {
         first_store = 0;
         break;
       }
@@ -30,7 +31,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
   uint8_t bankcnt[TM_MAX_REQ][32];
   unsigned nb = t->smem_banks;
   for (unsigned i = 0; i < n; i++) {
-    const vt_trace_mem *m = &dev->tmem[i];
+    const vt_trace_mem *m = &acc[i];
     if (amo && first_store == 0 && m->is_store) continue; /* AMO: the load record stands for it */
     uint32_t line = m->addr / lb;
     unsigned r;

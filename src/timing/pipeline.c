@@ -342,7 +342,7 @@ static uint32_t div_cycles(const vt_timing *t, uint32_t a, uint32_t d, bool is_s
 
 static uint32_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, unsigned lane) {
   unsigned r = field_reg(in, s.field);
-  return s.kind == TM_R_V ? fw->v[r][lane] : fw->x[r];
+  return s.kind == TM_R_V ? vt_step_vreg(fw, r, lane) : vt_step_xreg(fw, r);
 }
 
 /* SFU occupancy (uarch.md 2.2): lane groups with an active lane, each a
@@ -350,7 +350,7 @@ static uint32_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, un
 static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn *in,
                            const tm_iinfo *info) {
   const vt_settings *c = &t->cfg;
-  uint32_t lanes = (info->flags & TM_I_VECTOR) ? (fw->mask & fw->lane_limit) : 1u;
+  uint32_t lanes = (info->flags & TM_I_VECTOR) ? vt_step_active(fw) : 1u;
   unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
   bool is_signed = (in->d->flags & VT_F_SA) != 0;
   for (unsigned base = 0; base < VT_MAX_LANES; base += g) {
@@ -403,7 +403,7 @@ static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
 static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
   uint64_t now = t->now;
   for (;;) {
-    uint32_t pc = w->fw->pc;
+    uint32_t pc = vt_step_pc(w->fw);
     if (!ib_sync(t, &t->sms[smi], w, pc)) {
       w->reason = TM_ST_IBUFFER;
       return false;
@@ -414,9 +414,9 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
       return false;
     }
     if (!w->head_valid) {
-      int rc = vt_sim_decode(t->dev, w->fw, &w->head, t->err);
+      int rc = vt_step_decode(t->dev, w->fw, &w->head, t->err);
       if (rc != VT_OK) {
-        vt_sim_locate_at(t->err, w->fw, smi, t->dev, pc);
+        vt_step_locate(t->dev, w->fw, smi, t->err);
         t->err_rc = rc;
         return false;
       }
@@ -429,11 +429,11 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
       vt_err_set(t->err, VT_ERR_BUDGET,
                  "instruction budget of %llu warp instructions exhausted (--max-insns)",
                  (unsigned long long)t->budget);
-      vt_sim_locate_at(t->err, w->fw, smi, t->dev, pc);
+      vt_step_locate(t->dev, w->fw, smi, t->err);
       t->err_rc = VT_ERR_BUDGET;
       return false;
     }
-    int rc = vt_sim_run_insn(t->dev, w->fw, smi, &w->head, t->err);
+    int rc = vt_step_execute(t->dev, w->fw, smi, &w->head, t->err);
     if (rc != VT_OK) {
       t->err_rc = rc;
       return false;
@@ -522,7 +522,7 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     vt_err_set(t->err, VT_ERR_BUDGET,
                "instruction budget of %llu warp instructions exhausted (--max-insns)",
                (unsigned long long)t->budget);
-    vt_sim_locate_at(t->err, fw, smi, t->dev, fw->pc);
+    vt_step_locate(t->dev, fw, smi, t->err);
     return t->err_rc = VT_ERR_BUDGET;
   }
   int oi = op_alloc(t);
@@ -562,16 +562,17 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   }
   if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info);
   if (info->flags & TM_I_MMA) tm_mma_prepare(t, op, in, slot);
-  uint32_t mask = fw->mask;
-  uint32_t pc = fw->pc;
+  uint32_t mask = vt_step_mask(fw);
+  uint32_t pc = in->pc; /* decoded at the warp's pc */
   /* functional execution */
-  int rc = vt_sim_run_insn(t->dev, fw, smi, in, t->err);
+  int rc = vt_step_execute(t->dev, fw, smi, in, t->err);
   if (rc != VT_OK) {
     op_release(t, oi);
     return t->err_rc = rc;
   }
   t->executed++;
   t->progress = true;
+  if (info->flags & TM_I_ENDPRG) w->exec_ended = vt_step_ended(fw);
   op->lanes = mask;
   if (info->flags & TM_I_MEM) {
     tm_mem_prepare(t, op, fw, t->dev);

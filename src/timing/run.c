@@ -86,7 +86,7 @@ static void reset_sms(vt_timing *t) {
   for (unsigned s = 0; s < t->nsm; s++) {
     tm_sm *sm = &t->sms[s];
     for (unsigned i = 0; i < sm->nwgs; i++) {
-      vt_wg_free(t->dev, sm->wgs[i]->fw);
+      vt_step_wg_free(t->dev, sm->wgs[i]->fw);
       sm->wgs[i]->live = false;
     }
     sm->nwgs = 0;
@@ -133,24 +133,17 @@ static void account(vt_timing *t, uint64_t next) {
   }
 }
 
-int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *name,
-                  vt_error *err) {
-  vt_error local;
-  if (!err) err = &local;
-  memset(err, 0, sizeof *err);
-  vt_sim_dump_clear(dev);
-  int rc = vt_launch_check(dev, l, err);
-  if (rc) return rc;
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  unsigned nslots = dev->cfg.warp_slots;
+/* the model's shape and launch-dependent values for launch l on dev */
+static int setup_launch(vt_timing *t, vt_device *dev, const vt_launch *l, vt_error *err) {
+  const vt_settings *ds = vt_device_settings(dev);
+  unsigned nslots = ds->warp_slots;
   if (nslots < l->warps_per_wg) nslots = l->warps_per_wg;
   if (nslots > 32) {
     vt_err_set(err, VT_ERR_CONFIG, "the timing model supports at most 32 warp slots per SM (%u)",
                nslots);
     return VT_ERR_CONFIG;
   }
-  if (setup_shape(t, dev->cfg.sms, nslots) != 0) {
+  if (setup_shape(t, ds->sms, nslots) != 0) {
     free_shape(t);
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory (timing model)");
     return VT_ERR_NOMEM;
@@ -161,39 +154,28 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   t->smem_banks = c->smem_banks ? c->smem_banks : t->numt;
   if (t->smem_banks > 32) t->smem_banks = 32;
   t->lat_tc = c->lat_tensor ? c->lat_tensor : t->numt == 8 ? 10 : t->numt == 32 ? 12 : 8;
-  t->lds_per_sm = dev->cfg.lds_bytes < l->lds_size ? l->lds_size : dev->cfg.lds_bytes;
+  t->lds_per_sm = ds->lds_bytes < l->lds_size ? l->lds_size : ds->lds_bytes;
   uint64_t sg = wg_regs(l->sgpr_usage, l->warps_per_wg);
   uint64_t vg = wg_regs(l->vgpr_usage, l->warps_per_wg);
   t->sgprs_per_sm = t->cfg.sgprs_per_sm < sg ? sg : t->cfg.sgprs_per_sm;
   t->vgprs_per_sm = t->cfg.vgprs_per_sm < vg ? vg : t->cfg.vgprs_per_sm;
-  uint64_t *rows = vt_stats_launch_begin(dev->stats, name, t->nsm, true);
-  if (!rows) {
-    vt_err_set(err, VT_ERR_NOMEM, "out of host memory (statistics)");
-    return VT_ERR_NOMEM;
-  }
-  for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c = rows + (size_t)s * VT_C_COUNT;
-  rows[VT_C_launches] = 1;
-  dev->rows = rows;
-  t->stats = dev->stats;
-  t->nlaunch++;
+  t->budget = ds->max_insns;
   t->dev = dev;
   t->launch = l;
   t->err = err;
   t->err_rc = VT_OK;
   t->executed = 0;
-  t->budget = dev->cfg.max_insns;
   t->next_wg = t->done_wg = 0;
   t->done_not_before = 0;
   t->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
   t->launch_start = t->now;
   t->cta_free = t->now + c->launch_overhead;
   t->cta_pref = 0;
-  dev->launch = l;
-  dev->numt = l->threads_per_warp;
-  dev->nresv = 0; /* as vt_device_run: reservations of an earlier run are gone */
-  dev->rec_mem = true;
-  if (t->tl && t->nlaunch == 1) tm_tl_meta(t);
+  return VT_OK;
+}
 
+/* cycles until every workgroup is done; the end cycle */
+static uint64_t simulate(vt_timing *t) {
   uint64_t end = t->now, next_poll = VT_POLL_INTERVAL, iterations = 0;
   for (;;) {
     t->progress = false;
@@ -208,7 +190,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
     }
     uint64_t next = t->progress ? t->now + 1 : t->next_ev;
     if (next == TM_NEVER) {
-      vt_err_set(err, VT_ERR_DEADLOCK, "timing model: no warp can make progress at cycle %llu",
+      vt_err_set(t->err, VT_ERR_DEADLOCK, "timing model: no warp can make progress at cycle %llu",
                  (unsigned long long)t->now);
       t->err_rc = VT_ERR_DEADLOCK;
       break;
@@ -217,25 +199,40 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
     t->now = next;
     /* the host's poll (interruption, time limit, progress), also while
      * the warps wait for memory */
-    if (dev->poll && (t->executed >= next_poll || (++iterations & 0xffff) == 0)) {
+    if (t->executed >= next_poll || (++iterations & 0xffff) == 0) {
       next_poll = t->executed + VT_POLL_INTERVAL;
-      vt_run_progress p = {t->executed, t->done_wg, t->total_wg};
-      if ((t->err_rc = dev->poll(dev->poll_ctx, &p, err)) != VT_OK) break;
+      t->err_rc = vt_step_poll(t->dev, t->executed, t->done_wg, t->total_wg, t->err);
+      if (t->err_rc != VT_OK) break;
     }
   }
-  dev->rec_mem = false;
+  return end;
+}
+
+int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *name,
+                  vt_error *err) {
+  vt_error local;
+  if (!err) err = &local;
+  memset(err, 0, sizeof *err);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int rc = vt_step_check(dev, l, err);
+  if (rc == VT_OK) rc = setup_launch(t, dev, l, err);
+  if (rc == VT_OK) rc = vt_step_begin(dev, l, name, t->nsm, true, true, err);
+  if (rc != VT_OK) return rc;
+  for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c = vt_step_counters(dev, s);
+  t->stats = vt_device_stats(dev);
+  t->nlaunch++;
+  if (t->tl && t->nlaunch == 1) tm_tl_meta(t);
+  uint64_t end = simulate(t);
   rc = t->err_rc;
   uint64_t cycles = end - t->launch_start;
   for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c[VT_C_cycles] = cycles;
   t->total_cycles += cycles;
-  if (vt_sim_dump_wanted(rc))
-    for (unsigned s = 0; s < t->nsm; s++)
-      for (unsigned i = 0; i < t->sms[s].nwgs; i++) vt_sim_dump_wg(dev, t->sms[s].wgs[i]->fw, s);
+  for (unsigned s = 0; s < t->nsm; s++)
+    for (unsigned i = 0; i < t->sms[s].nwgs; i++) vt_step_wg_dump(dev, t->sms[s].wgs[i]->fw, s, rc);
   if (rc != VT_OK) reset_sms(t);
   t->now = end + 1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  rows[VT_C_host_seconds] +=
-      (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
-  dev->ctr = dev->scratch;
+  vt_step_end(dev, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
   return rc;
 }

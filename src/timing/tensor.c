@@ -10,7 +10,6 @@
  *
  * The scoreboard covers whole register groups: every register of A, B and C
  * is a source, every register of D is written. */
-#include "sim/exec_tensor.h"
 #include "timing_internal.h"
 
 static inline bool pending(const uint64_t *b, unsigned r) { return (b[r >> 6] >> (r & 63)) & 1; }
@@ -36,7 +35,7 @@ void tm_mma_prepare(vt_timing *t, tm_op *op, const vt_insn *in, unsigned slot) {
   vt_mma_geom g;
   op->tc_lat = op->tc_ii = 1;
   op->tc_macs = 0;
-  if (vt_mma_insn(in, &m, &g, NULL, 0) != 0) return; /* the functional run reports it */
+  if (vt_step_mma(in, &m, &g) != 0) return; /* the functional run reports it */
   op->dst_kind = TM_R_V;
   op->dst_reg = (uint16_t)m.vd;
   op->dst_n = (uint8_t)g.nc;
@@ -69,7 +68,7 @@ bool tm_mma_hazard(const tm_warp *w, const vt_insn *in, bool *mem) {
   vt_mma_op m;
   vt_mma_geom g;
   *mem = false;
-  if (vt_mma_insn(in, &m, &g, NULL, 0) != 0) return false;
+  if (vt_step_mma(in, &m, &g) != 0) return false;
   const unsigned base[4] = {m.vs1, m.vs2, m.vs3, m.vd};
   const int n[4] = {g.na, g.nb, g.nc, g.nc};
   bool hz = false;

@@ -9,7 +9,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sim/exec_util.h"
+#include "sim/step.h"
+#include "util/bits.h"
+#include "util/error.h"
 #include "vt/timing.h"
 
 #define TM_NEVER UINT64_MAX
@@ -152,6 +154,7 @@ typedef struct tm_warp {
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
   bool branch_lock, at_barrier, ended, in_oc;
+  bool exec_ended;             /* its endprg executed (fetch stops) */
   uint64_t oc_free_at;         /* own collector entry free from this cycle */
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */

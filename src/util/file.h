@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vt/addrmap.h"
+
 typedef struct vt_file_limit {
   uint64_t max_bytes; /* larger files are rejected */
   const char *what;   /* for the message: "a .metadata file" */
@@ -21,7 +23,7 @@ typedef struct vt_file_limit {
 #define VT_FILE_LIMIT_ELF ((vt_file_limit){0x100000000ull, "an ELF file", "\177ELF"})
 #define VT_FILE_LIMIT_METADATA ((vt_file_limit){16ull << 20, "a .metadata file", NULL})
 #define VT_FILE_LIMIT_DATA ((vt_file_limit){0x100000000ull, "a .data file", NULL})
-#define VT_FILE_LIMIT_BUFFER ((vt_file_limit){0x70000000ull, "a device buffer", NULL})
+#define VT_FILE_LIMIT_BUFFER ((vt_file_limit){VT_ADDR_BUFFER_SIZE, "a device buffer", NULL})
 #define VT_FILE_LIMIT_SOURCE ((vt_file_limit){1ull << 30, "an assembly source file", NULL})
 
 /* Reads all of 'path' into a malloc'd buffer (one extra NUL byte after the

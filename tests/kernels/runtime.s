@@ -159,15 +159,16 @@ lrev:
     .type addone, @function
 addone:
     li      t6, 0
+    lw      s1, 0(a0)           # one argument: the memory checker flags reads past it
     j       .Lelem
     .size addone, . - addone
     .globl scale
     .type scale, @function
 scale:
     li      t6, 1
-.Lelem:
     lw      s1, 0(a0)
     lw      s2, 4(a0)
+.Lelem:
     csrr    t0, CSR_KNL
     lw      t1, 24(t0)
     csrr    t2, CSR_GIDX

@@ -108,6 +108,16 @@ if cc "$T/use.c" $(pkg-config --cflags --libs --static vt) -static -o "$T/use" &
   ok static_program_runs
 else fail static_program_runs; fi
 
+# the compiler (built when LLVM 14 exists): the installed vt runs the
+# installed vt-cc, and vt itself does not load LLVM
+if [ -x "$BUILD/vt-cc" ]; then
+  printf 'kernel void k(global int *o) { o[get_global_id(0)] = 7; }\n' >"$T/k.cl"
+  if "$P/bin/vt" cc -o "$T/k.elf" "$T/k.cl" && [ -s "$T/k.elf" ]; then ok installed_vt_cc_compiles
+  else fail installed_vt_cc_compiles; fi
+fi
+if ldd "$P/bin/vt" | grep -q LLVM; then fail "vt_does_not_link_llvm: $(ldd "$P/bin/vt" | grep LLVM)"
+else ok vt_does_not_link_llvm; fi
+
 # the OpenCL platform (built when the OpenCL headers exist)
 if [ -e "$BUILD/src/ocl/libvtocl.so" ]; then
   icd=$P/etc/OpenCL/vendors/vtocl.icd

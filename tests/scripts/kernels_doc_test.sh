@@ -138,10 +138,11 @@ if mistake nojoin '/^    join    zero, zero, 0/d'; then
 fi
 mkdir "$T/m_noarg"
 cp "$FIRST" "$T/m_noarg/first.s"
-if (cd "$T/m_noarg" && build_and_launch --save r -q >/dev/null 2>&1) &&
+check noarg build_and_launch
+if (cd "$T/m_noarg" && build_and_launch --no-memcheck --save r -q >/dev/null 2>&1) &&
   [ "$(od -An -t d4 -N 4 "$T/m_noarg/r/arg1.bin" | tr -d ' ')" = 1 ] &&
-  grep -q '`out\[0\]` is 1 instead of 17' "$DOC"; then ok mistake_noarg
-else fail mistake_noarg; fi
+  grep -q '`out\[0\]` is 1 instead of 17' "$DOC"; then ok mistake_noarg_unchecked
+else fail mistake_noarg_unchecked; fi
 
 echo "$passed passed, $failed failed"
 if [ "$failed" -eq 0 ]; then rm -rf "$T"; else echo "temporary files kept in $T"; exit 1; fi

@@ -161,6 +161,45 @@ TEST(misaligned_vector_load) {
                 "misaligned 4-byte load at 0x90000002");
 }
 
+/* Two small regions in one page, with a gap: after an access has put the
+ * page in the warp's translation cache, the gap and the bytes past the
+ * second region are still unmapped (the cache keeps the accessible bytes,
+ * not the page). Scalar and per-lane (vlw12.v) accesses. */
+static int run_gapped(const prog *p, vt_error *err) {
+  vt_device *dev = vt_device_new(NULL);
+  if (!dev) return VT_ERR_NOMEM;
+  vt_launch l = simple_launch(4, 1);
+  int rc = load_prog(dev, p);
+  if (rc == VT_OK) rc = vt_mem_map(dev, 0x90200000u, 256, err);
+  if (rc == VT_OK) rc = vt_mem_map(dev, 0x90200200u, 256, err);
+  if (rc == VT_OK) rc = vt_device_run(dev, &l, NULL, err);
+  vt_device_free(dev);
+  return rc;
+}
+
+TEST(cached_page_keeps_its_gaps) {
+  prog p = {0};
+  li(&p, T0, 0x90200000u);
+  E(&p, VT_INSN_LW, T1, 0, T0);   /* caches the page */
+  E(&p, VT_INSN_LW, T1, 252, T0); /* last word of the first region */
+  unsigned w = E(&p, VT_INSN_LW, T1, 256, T0); /* the gap */
+  vt_error e;
+  CHECK_EQ_U32(st, run_gapped(&p, &e), VT_ERR_ACCESS);
+  check_located(st, &e, VT_ERR_ACCESS, 0, 0, 0, prog_addr(w), p.w[w], "lw t1, 256(t0)",
+                "load of unmapped address 0x90200100");
+  prog q = {0};
+  vsetup(&q);
+  li(&q, T0, 0x90200200u);
+  E(&q, VT_INSN_VID_V, 1, 1);
+  E(&q, VT_INSN_VSLL_VI, 1, 1, 6, 1); /* lane i: 64 i */
+  E(&q, VT_INSN_VADD_VX, 1, 1, T0, 1);
+  E(&q, VT_INSN_VLW12_V, 2, 0, 1);                /* 0x90200200 + 64 i, i < 4: mapped */
+  unsigned w2 = E(&q, VT_INSN_VLW12_V, 2, 64, 1); /* lane 3 reads 0x90200300 */
+  CHECK_EQ_U32(st, run_gapped(&q, &e), VT_ERR_ACCESS);
+  check_located(st, &e, VT_ERR_ACCESS, 0, 0, 0, prog_addr(w2), q.w[w2], "vlw12.v v2, 64(v1)",
+                "load of unmapped address 0x90200300");
+}
+
 /* ---- ecall / ebreak ---- */
 
 TEST(ecall_and_ebreak) {
@@ -507,4 +546,5 @@ RUN_TESTS(T(illegal_all_ones), T(illegal_custom0_in_warp1), T(illegal_in_second_
           T(vector_before_vsetvli), T(divergent_loop_pushes_once_then_budget), T(simt_stack_overflow),
           T(barrier_deadlock), T(instruction_budget), T(fetch_unmapped_pc),
           T(fetch_misaligned_pc), T(unknown_csr), T(fp_while_fs_off), T(bad_launch),
-          T(device_usable_after_errors), T(null_error_pointer), T(host_copy_unmapped))
+          T(device_usable_after_errors), T(null_error_pointer), T(host_copy_unmapped),
+          T(cached_page_keeps_its_gaps))

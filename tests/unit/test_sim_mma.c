@@ -463,7 +463,46 @@ TEST(unsupported_mma64_fields) {
   CHECK(st, strstr(s.err.message, want) != NULL);
 }
 
-RUN_TESTS(T(every_row_against_the_reference), T(every_fp8_fp6_fp4_pair),
+/* A warp reused for the next workgroup starts with zero registers, also
+ * those an MMA64 wrote through its 8-bit fields (D at v200, v201): two
+ * workgroups on a device with one warp slot; each stores v201's lane 0,
+ * then writes D = A x B + C with C = 1.0f (A = B = 0). */
+TEST(reused_warp_after_mma64) {
+  prog p = {0};
+  li(&p, T0, 0x2000);
+  E(&p, VT_INSN_CSRRS, ZERO, CSR_ADDR_MSTATUS, T0);
+  vsetup(&p);
+  E(&p, VT_INSN_CSRRS, T0, CSR_ADDR_WGID, ZERO);
+  E(&p, VT_INSN_SLLI, T0, T0, 2);
+  li(&p, T1, OUT_BASE);
+  E(&p, VT_INSN_ADD, T0, T0, T1);
+  emit(&p, 6u << 6 << 20 | 0x200bu); /* regext: vs2 + 6 << 5: v9 -> v201 */
+  E(&p, VT_INSN_VMV_X_S, T2, 9);
+  E(&p, VT_INSN_SW, T2, 0, T0);
+  li(&p, T1, 0x3f800000u);
+  E(&p, VT_INSN_VMV_V_X, 2, T1, 1);
+  E(&p, VT_INSN_VMV_V_X, 3, T1, 1);
+  uint64_t w = enc_mma64(0, 0, 0, 0, 0, 0, 1, 2, 200, 0); /* m8n8k8 f16 -> f32, D v200.. */
+  emit(&p, (uint32_t)w);
+  emit(&p, (uint32_t)(w >> 32));
+  emit(&p, WORD_ENDPRG);
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.sms = 1;
+  cfg.warp_slots = 1;
+  vt_device *dev = vt_device_new(&cfg);
+  vt_launch l = simple_launch(32, 1);
+  l.num_wg[0] = 3;
+  vt_error err;
+  CHECK(st, load_prog(dev, &p) == VT_OK);
+  int rc = vt_device_run(dev, &l, NULL, &err);
+  CHECK_EQ_U32(st, rc, VT_OK);
+  if (rc) fprintf(stderr, "%s\n", err.message);
+  for (unsigned g = 0; g < 3; g++) CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 4 * g), 0);
+  vt_device_free(dev);
+}
+
+RUN_TESTS(T(every_row_against_the_reference), T(reused_warp_after_mma64), T(every_fp8_fp6_fp4_pair),
           T(special_f16_pairs_every_rounding_mode), T(layout_probes_with_distinct_values),
           T(register_extension_and_overlap), T(mma64_equals_mma), T(errors_in_the_order_of_the_spec),
           T(unsupported_mma64_fields))

@@ -1,5 +1,7 @@
-/* vt cc: compile OpenCL C into a Ventus kernel ELF (docs/cc.md). The
- * compiler is libvtcc (vt/cc.h), present when vt was built with LLVM 14. */
+/* vt cc: compile OpenCL C into a Ventus kernel ELF (docs/cc.md). This is
+ * the program vt-cc, which `vt cc` runs (tools/cc_exec.c): only it links
+ * libvtcc and LLVM 14, so that the other commands start without loading
+ * LLVM. Built when LLVM 14 is found. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -8,10 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tools.h"
-#ifdef VT_HAVE_CC
 #include "vt/cc.h"
-#endif
+#include "write_out.h"
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -28,34 +28,6 @@ static void usage(FILE *f) {
           "  -h, --help      this help\n");
 }
 
-#ifdef VT_HAVE_CC
-static int write_output(const char *path, const uint8_t *data, size_t size, bool exec) {
-  size_t n = strlen(path);
-  char *tmp = malloc(n + 32);
-  if (!tmp) return -1;
-  snprintf(tmp, n + 32, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(stderr, "vt cc: error: cannot create %s: %s\n", tmp, strerror(errno));
-    free(tmp);
-    return -1;
-  }
-  FILE *fp = fdopen(fd, "wb");
-  bool ok = fp && fwrite(data, 1, size, fp) == size;
-  if (fp) ok = (fclose(fp) == 0) && ok;
-  else close(fd);
-  mode_t mask = umask(0);
-  umask(mask);
-  if (ok && chmod(tmp, (exec ? 0777 : 0666) & ~mask) != 0) ok = false;
-  if (ok && rename(tmp, path) != 0) ok = false;
-  if (!ok) {
-    fprintf(stderr, "vt cc: error: cannot write %s: %s\n", path, strerror(errno));
-    remove(tmp);
-  }
-  free(tmp);
-  return ok ? 0 : -1;
-}
-
 /* FILE.cl -> FILE.ext in the current directory */
 static char *derived_name(const char *input, const char *ext) {
   const char *b = strrchr(input, '/');
@@ -70,7 +42,7 @@ static char *derived_name(const char *input, const char *ext) {
   return r;
 }
 
-int vt_cmd_cc(int argc, char **argv) {
+int main(int argc, char **argv) {
   const char *out = NULL, *input = NULL;
   vt_cc_output kind = VT_CC_ELF;
   const char **opts = calloc((size_t)argc + 1, sizeof *opts);
@@ -127,22 +99,10 @@ int vt_cmd_cc(int argc, char **argv) {
   char *log = NULL;
   int rc = vt_cc_run(&job, &result, &size, &log);
   if (log && *log) fputs(log, stderr);
-  if (rc == 0 && out) rc = write_output(out, result, size, kind == VT_CC_ELF);
+  if (rc == 0 && out) rc = write_out_file("vt cc", out, result, size, kind == VT_CC_ELF);
   free(log);
   free(result);
   free(derived);
   free(opts);
   return rc == 0 ? 0 : 1;
 }
-#else
-int vt_cmd_cc(int argc, char **argv) {
-  (void)argv;
-  if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-    usage(stdout);
-    return 0;
-  }
-  fprintf(stderr, "vt cc: this vt was built without the compiler (LLVM 14 was not found; "
-                  "sh scripts/install-deps.sh compiler, then rebuild)\n");
-  return 2;
-}
-#endif
