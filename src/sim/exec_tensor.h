@@ -1,8 +1,8 @@
 /* The v2025 tensor and asynchronous-copy instructions in the simulator
  * (isa2025.md 3.6, 3.7, 3.9): MMA/MMA64 (exec_mma.c) and the cp_dma family
- * (exec_dma.c), plus what the timing model needs to know about them: an
- * MMA's form and register groups (the copy an instruction made is
- * vt_device.dma, sim_internal.h). */
+ * (exec_dma.c, exec_dma_tensor.c). The timing model sees an MMA's form and
+ * the copy an instruction made through src/sim/step.h (vt_step_mma,
+ * vt_step_copy). */
 #ifndef VT_SIM_EXEC_TENSOR_H
 #define VT_SIM_EXEC_TENSOR_H
 #include "exec_util.h"
