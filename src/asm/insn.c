@@ -10,9 +10,11 @@
 
 typedef struct match {
   insn_operand ops[VT_OP_COUNT];
-  uint64_t present; /* bit per operand id */
+  uint64_t present[2]; /* bit per operand id */
 } match;
-_Static_assert(VT_OP_COUNT <= 64, "match.present has one bit per operand id");
+_Static_assert(VT_OP_COUNT <= 128, "match.present has one bit per operand id");
+static inline bool has_op(const match *m, unsigned op) { return (m->present[op >> 6] >> (op & 63)) & 1; }
+static inline void mark_op(match *m, unsigned op) { m->present[op >> 6] |= (uint64_t)1 << (op & 63); }
 
 /* x32..x255 / v32..v255: registers reached through a regext prefix
  * (isa.md 2.6), which emit_insn inserts. */
@@ -306,7 +308,7 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
     break;
   }
   }
-  m->present |= (uint64_t)1 << op;
+  mark_op(m, op);
   return true;
 }
 
@@ -385,7 +387,7 @@ static bool parse_keyed(vt_asm *as, cursor *c, const char *tail, bool fnames, ma
       asm_error(as, col, "expected key=value with a key of: %s", list);
       return false;
     }
-    if (m->present & ((uint64_t)1 << keys[i].op)) {
+    if (has_op(m, keys[i].op)) {
       asm_error(as, col, "key '%.*s' given twice", (int)n, c->s);
       return false;
     }
@@ -424,9 +426,31 @@ static bool literal_register(vt_asm *as, const char **t, cursor *c) {
   return true;
 }
 
+/* A literal number of the template (the copy size of cp_dma) matches a
+ * constant expression of that value. t is at its first digit. */
+static bool literal_number(vt_asm *as, const char **t, cursor *c) {
+  size_t tn = 0;
+  int64_t want = 0;
+  while ((*t)[tn] >= '0' && (*t)[tn] <= '9') want = want * 10 + ((*t)[tn++] - '0');
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  aval v;
+  bool had = as->qhas;
+  as->quiet++;
+  bool ok = parse_expr_plain(as, c, &v);
+  as->quiet--;
+  if (!ok || !aval_is_const(&v) || v.k != want) {
+    as->qhas = had; /* report the literal, not the expression's own error */
+    asm_error(as, col, "expected %.*s", (int)tn, *t);
+    return false;
+  }
+  *t += tn - 1;
+  return true;
+}
+
 /* Try one template; true on success (m filled, c advanced to the end). */
 static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, match *m) {
-  m->present = 0;
+  m->present[0] = m->present[1] = 0;
   const char *keyed = keyed_tail(tmpl);
   for (const char *t = tmpl; *t; t++) {
     unsigned char ch = (unsigned char)*t;
@@ -443,6 +467,8 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
       skip_ws(c);
     } else if (is_ident_start((char)ch) && (t == tmpl || !is_ident_char(t[-1]))) {
       if (!literal_register(as, &t, c)) return false;
+    } else if (ch >= '0' && ch <= '9' && (t == tmpl || !is_ident_char(t[-1]))) {
+      if (!literal_number(as, &t, c)) return false;
     } else {
       skip_ws(c);
       if (*c->s != (char)ch) {
@@ -467,7 +493,7 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
  * 2 = rs2, 3 = rs3; the store data vs3 of standard vector stores, encoded in
  * the rd field, takes the rs3 slot), or -1 when it cannot be extended. */
 static int regext_slot(const vt_insn_desc *d, vt_operand_id op) {
-  if (op == VT_OP_VS3) return 3;
+  if (op == VT_OP_VS3 || op == VT_OP_XS3) return 3; /* DMA rs3 too (isa2025.md 3.0) */
   if ((d->flags & VT_F_FSCALAR) && op == VT_OP_RS1) return -1; /* raw f[rs1] */
   if (d->exec_class == VT_EX_VSET || d->exec_class == VT_EX_REGEXT) return -1;
   const vt_operand_desc *od = vt_isa_operand(op);
@@ -556,6 +582,21 @@ uint32_t emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
 /* isa2025.md 5.3: registers the row marks as pairs (VT_F_PRD/PRS1/PRS2/PRS3,
  * by field position) must be even. */
 static bool pairs_even(vt_asm *as, const vt_insn_desc *d, const match *m) {
+  /* register groups (MMA fragments, isa2025.md 3.6.4 and 5.3) */
+  for (unsigned i = 0; i < d->nops; i++) {
+    unsigned n = vt_operand_group((vt_operand_id)d->ops[i]);
+    const insn_operand *o = &m->ops[d->ops[i]];
+    if (n > 1 && (o->value & 1)) {
+      asm_error(as, o->col, "a group of %u registers must start at an even register: v%lld is odd",
+                n, (long long)o->value);
+      return false;
+    }
+    if (n > 1 && o->value + n - 1 > 255) {
+      asm_error(as, o->col, "the group v%lld..v%lld of %u registers passes v255",
+                (long long)o->value, (long long)o->value + n - 1, n);
+      return false;
+    }
+  }
   static const struct {
     uint32_t flag;
     uint8_t lo;
@@ -610,11 +651,11 @@ static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) 
         o->value = cn->value;
         o->fixup = false;
       }
-      m->present |= (uint64_t)1 << cn->op;
+      mark_op(m, cn->op);
     }
   for (unsigned i = 0; i < d->nops; i++) {
     unsigned op = d->ops[i];
-    if (!(m->present & ((uint64_t)1 << op))) {
+    if (!has_op(m, op)) {
       m->ops[op].value = vt_isa_operand((vt_operand_id)op)->default_value;
       m->ops[op].fixup = false;
     }
@@ -626,6 +667,25 @@ static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) 
 static bool fp_names(const char *mn, size_t n) {
   return (n >= 1 && mn[0] == 'f') || (n >= 2 && mn[0] == 'v' && mn[1] == 'f') ||
          (n >= 3 && mn[0] == 'v' && mn[1] == 'm' && mn[2] == 'f');
+}
+
+/* Forms of one mnemonic that fail at the same column with "expected X"
+ * (literal numbers: the sizes of cp_dma) are reported together:
+ * "expected 4, 8 or 16". */
+static void merge_expected(char *best, size_t n, const char *msg) {
+  static const char ex[] = "expected ";
+  const size_t k = sizeof ex - 1;
+  if (strncmp(best, ex, k) || strncmp(msg, ex, k) || !strcmp(best, msg)) return;
+  char tmp[512];
+  const char *or_ = strstr(best, " or ");
+  if (or_)
+    snprintf(tmp, sizeof tmp, "%.*s, %s or %s", (int)(or_ - best), best, or_ + 4, msg + k);
+  else
+    snprintf(tmp, sizeof tmp, "%s or %s", best, msg + k);
+  size_t len = strlen(tmp);
+  if (len >= n) len = n - 1;
+  memcpy(best, tmp, len);
+  best[len] = 0;
 }
 
 void asm_instruction(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cursor *c) {
@@ -666,6 +726,8 @@ void asm_instruction(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cur
     if (as->qhas && (as->qcol > best_col || !best_msg[0])) {
       best_col = as->qcol;
       memcpy(best_msg, as->qmsg, sizeof best_msg);
+    } else if (as->qhas && as->qcol == best_col) {
+      merge_expected(best_msg, sizeof best_msg, as->qmsg);
     }
   }
   if (!any) {

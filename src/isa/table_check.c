@@ -73,8 +73,11 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
       for (k = 0; k < nops; k++)
         if (strlen(ops[k].name) == len && memcmp(ops[k].name, s, len) == 0) break;
       if (k == nops) {
-        /* only register names may be literal words ("v0" of vmerge) */
-        if (vt_parse_vreg(s, len) < 0 && vt_parse_xreg(s, len, false) < 0) {
+        /* only register names ("v0" of vmerge) and decimal numbers (the
+         * copy size of cp_dma) may be literal words */
+        size_t digits = 0;
+        while (digits < len && s[digits] >= '0' && s[digits] <= '9') digits++;
+        if (digits < len && vt_parse_vreg(s, len) < 0 && vt_parse_xreg(s, len, false) < 0) {
           snprintf(err, errn, "syntax \"%s\" names unknown operand '%.*s'", syntax, (int)len, s);
           return -1;
         }

@@ -33,6 +33,9 @@ int vt_csr_read(const vt_warp *w, unsigned csr, uint32_t *v) {
   case VT_CSR_VLENB: *v = 4 * (w->lane_limit ? (uint32_t)vt_popcount32(w->lane_limit) : 0); return 0;
   case VT_CSR_MVENDORID: case VT_CSR_MARCHID: case VT_CSR_MIMPID: *v = 0; return 0;
   case VT_CSR_MHARTID: *v = w->wid; return 0;
+  case VT_CSR_GDS: *v = w->gds; return 0; /* isa2025.md 2.5: per-warp read/write */
+  case VT_CSR_GDS_LIMIT: *v = w->gds_limit; return 0;
+  case VT_CSR_LDS_LIMIT: *v = w->lds_limit; return 0;
   default: return -1;
   }
 }
@@ -66,6 +69,9 @@ int vt_csr_write(vt_warp *w, unsigned csr, uint32_t v) {
   case VT_CSR_MTVAL: w->mtval = v; return 0;
   case VT_CSR_MCYCLE: w->cycle = (w->cycle & ~0xffffffffull) | v; return 0;
   case VT_CSR_MINSTRET: w->instret = (w->instret & ~0xffffffffull) | v; return 0;
+  case VT_CSR_GDS: w->gds = v; return 0;
+  case VT_CSR_GDS_LIMIT: w->gds_limit = v; return 0;
+  case VT_CSR_LDS_LIMIT: w->lds_limit = v; return 0;
   default: return -1;
   }
 }

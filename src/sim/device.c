@@ -252,8 +252,17 @@ vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
     WCSR(wp, GIDX) = wg->gid[0];
     WCSR(wp, GIDY) = wg->gid[1];
     WCSR(wp, GIDZ) = wg->gid[2];
+    /* v2025 range CSRs at launch (isa2025.md 2.5, D24) */
+    wp->gds = 0;
+    wp->gds_limit = 0xffffffffu;
+    wp->lds_limit = 0x7fffffffu;
   }
   return wg;
+}
+
+/* the byte at a, read without side effects (NULL: never written) */
+static const uint8_t *peek_byte(vt_device *dev, const vt_warp *w, uint32_t a) {
+  return vt_pages_peek(a - VT_LDS_BASE < VT_ADDR_LDS_SIZE ? &w->wg->lds : &dev->mem.global, a);
 }
 
 /* Fill the location of err with warp w at 'pc' and prefix the message. */
@@ -266,17 +275,27 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->pc = pc;
   err->insn = 0;
   /* read the word without side effects */
-  const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
-  if (pc - VT_LDS_BASE < VT_ADDR_LDS_SIZE) p = vt_pages_peek(&w->wg->lds, pc);
-  char dis[96] = "?";
+  const uint8_t *p = peek_byte(dev, w, pc);
+  char dis[96] = "?", word[24];
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
-    vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
+    snprintf(word, sizeof word, "0x%08x", err->insn);
+    /* a 64-bit instruction prints as 16 hex digits (isa2025.md 5.1) */
+    const uint8_t *q = vt_insn_length(err->insn) == 8 ? peek_byte(dev, w, pc + 4) : NULL;
+    if (q) {
+      uint64_t insn = (uint64_t)load_le(q, 4) << 32 | err->insn;
+      snprintf(word, sizeof word, "0x%016llx", (unsigned long long)insn);
+      vt_disasm64(insn, w->pc, NULL, dis, sizeof dis);
+    } else {
+      vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
+    }
     for (char *c = dis; *c; c++)
       if (*c == '\t') *c = ' ';
+  } else {
+    snprintf(word, sizeof word, "0x%08x", err->insn);
   }
-  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (0x%08x %s): ", sm, err->wg,
-                err->warp, err->pc, err->insn, dis);
+  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (%s %s): ", sm, err->wg,
+                err->warp, err->pc, word, dis);
 }
 
 static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec_tensor.h"
 #include "exec_vector.h"
 
 /* The stacks of the Verilog port's crt0 (sp = CSR_LDS + CSR_WID * 1 MiB,
@@ -243,7 +244,10 @@ static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   int gate = vt_exec_v2025_gate(in, err);
   if (gate != VT_OK) return gate;
+  if (d->sem == VT_SEM_MMA) return vt_exec_mma(dev, w, in, err);
   switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_DMA:
+    return vt_exec_dma(dev, w, in, err);
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
   case VT_EX_REGEXT: case VT_EX_TENSOR:
     return vt_exec_ventus(dev, w, in, err);
@@ -273,7 +277,9 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   vt_insn in = *inp;
   bool was_armed = w->ext_armed;
   /* the vector registers it may write lie below vtop (a group of up to 32
-   * registers from rd: LMUL 8 widening, whole registers, MMA fragments) */
+   * registers from rd: LMUL 8 widening, whole registers, MMA fragments; a
+   * 64-bit instruction has 8-bit register fields elsewhere: all of them) */
+  if (in.d->length == 8 && (in.d->flags & VT_F_VEC)) dev->vtop = VT_NUM_VREGS;
   if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > dev->vtop)
     dev->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
   int rc = execute(dev, w, &in, err);

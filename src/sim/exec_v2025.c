@@ -5,7 +5,7 @@
  * executor could treat it as its v2.02 relative (a W-form as a 32-bit add, a
  * global load as a flat one). It decides from the table's semantic columns
  * only; remove a criterion when its semantics are implemented. */
-#include "exec_util.h"
+#include "exec_tensor.h"
 
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err) {
   /* isa2025.md 2.1: the second parcel follows; a fault there is a fetch
@@ -17,10 +17,8 @@ int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_e
   }
   uint32_t second = load_le(p, 4);
   vt_insn_id id = vt_decode64((uint64_t)second << 32 | first);
-  if (id == VT_INSN_INVALID) {
-    vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
-    return VT_ERR_ILLEGAL;
-  }
+  if (id == VT_INSN_INVALID) /* UNSUPPORTED for MMA64 wg/a/SP (D13), else ILLEGAL */
+    return vt_mma64_reject((uint64_t)second << 32 | first, err);
   memset(in, 0, sizeof *in);
   in->word = first;
   in->word_hi = second;
@@ -34,6 +32,7 @@ int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_e
 
 static bool v2025_pending(const vt_insn *in) {
   const vt_insn_desc *d = in->d;
+  if (d->sem == VT_SEM_MMA) return false; /* exec_mma.c */
   const uint32_t new_flags =
       VT_F_W | VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3 | VT_F_VILL | VT_F_BF16;
   if (d->length == 8 || (d->flags & new_flags)) return true;

@@ -69,6 +69,7 @@ typedef struct vt_warp {
   uint32_t csr[VT_WARP_CSRS];
   uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch;
   uint32_t fflags, frm, vstart, vxrm, vxsat, vl, vtype;
+  uint32_t gds, gds_limit, lds_limit; /* v2025 range CSRs 0x810-0x812 (isa2025.md 2.5) */
   bool vill;
   uint64_t cycle, instret;
   vt_simt_entry *stack;
@@ -150,6 +151,7 @@ struct vt_device {
   vt_trace_mem tmem[2 * VT_MAX_LANES];
   unsigned ntw, ntm;
   bool rec_mem; /* record memory accesses in tmem without a trace callback (timing) */
+  vt_dma_rec dma; /* the last copy (exec_dma.c) */
   /* warps holding an lr.w reservation (stores by other warps break them) */
   vt_warp **resv;
   unsigned nresv, resv_cap;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "insn.h"
+#include "tensor/mma_form.h"
 #include "vt/sim.h"
 
 typedef struct vt_wg vt_wg;
@@ -75,5 +76,28 @@ void vt_step_locate(vt_device *dev, const vt_warp *w, unsigned sm, vt_error *err
 /* The memory accesses of the last executed instruction (begin with
  * record_accesses). */
 unsigned vt_step_accesses(const vt_device *dev, const vt_trace_mem **out);
+
+/* ---- the v2025 tensor instructions (isa2025.md 3.6, 3.7, 3.9) ---- */
+/* The MMA/MMA64 form of a decoded instruction and its registers after
+ * register extension (MMA: vd names C and D): 0, or -1 when it is none. */
+int vt_step_mma(const vt_insn *in, vt_mma_op *op, vt_mma_geom *g);
+
+/* The copy the last executed DMA instruction made (the timing model
+ * charges it): bytes written to local memory and the global
+ * byte ranges read, merged where they touch (out-of-bounds tensor elements
+ * read nothing). Ranges beyond VT_DMA_RUNS are counted in 'extra' bytes. */
+#define VT_DMA_RUNS 64
+typedef struct vt_dma_rec {
+  bool valid;  /* set by a copy; the timing model clears it */
+  bool tensor; /* cp_dma_tensor (its setup costs more) */
+  uint64_t bytes;
+  uint32_t nruns;
+  uint32_t run_addr[VT_DMA_RUNS], run_len[VT_DMA_RUNS];
+  uint64_t extra;
+} vt_dma_rec;
+
+/* The copy the last executed instruction made, consumed: false when it
+ * made none. */
+bool vt_step_copy(vt_device *dev, vt_dma_rec *out);
 
 #endif

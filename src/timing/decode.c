@@ -36,6 +36,7 @@ void tm_build_info(vt_timing *t) {
       case VT_OP_RS1: add_src(in, TM_R_X, TM_F_RS1); break;
       case VT_OP_RS2: add_src(in, TM_R_X, TM_F_RS2); break;
       case VT_OP_RS3: add_src(in, TM_R_X, TM_F_RS3); break;
+      case VT_OP_XS3: add_src(in, TM_R_X, TM_F_VS3); break; /* DMA shared address (bits 11:7) */
       case VT_OP_VS1: add_src(in, TM_R_V, TM_F_RS1); in->flags |= TM_I_VECTOR; break;
       case VT_OP_VS2: add_src(in, TM_R_V, TM_F_RS2); in->flags |= TM_I_VECTOR; break;
       case VT_OP_VS3: add_src(in, TM_R_V, TM_F_VS3); in->flags |= TM_I_VECTOR; break;
@@ -87,9 +88,25 @@ void tm_build_info(vt_timing *t) {
       in->path = TM_X; in->unit = TM_U_CTRL; in->flags |= TM_I_BARRIER | TM_I_BRANCH; break;
     case VT_EX_ENDPRG: in->path = TM_X; in->unit = TM_U_CTRL; in->flags |= TM_I_ENDPRG; break;
     case VT_EX_REGEXT: in->path = TM_X; in->unit = TM_U_CTRL; in->flags |= TM_I_REGEXT; break;
-    case VT_EX_TENSOR: in->unit = TM_U_TC; break; /* latency per launch */
+    case VT_EX_TENSOR: in->unit = TM_U_TC; break; /* latency per launch; MMA below */
+    case VT_EX_DMA: /* copies are queued at dispatch; cp_dma_mbarrier waits, then costs its latency */
+      in->unit = TM_U_DMA;
+      in->flags |= TM_I_DMA;
+      if (d->sem == VT_SEM_COPY_WAIT) {
+        in->path = TM_X;
+        in->unit = TM_U_ALU;
+        in->lat = (uint8_t)c->mbarrier_latency;
+        in->flags = (uint16_t)((in->flags & ~TM_I_DMA) | TM_I_DMA_WAIT | TM_I_BRANCH);
+      }
+      break;
     default: in->path = TM_X; in->unit = TM_U_ALU; in->lat = (uint8_t)c->lat_alu; break;
     }
+    if (d->sem == VT_SEM_MMA) { /* register groups, set per instruction (tensor.c) */
+      in->flags |= TM_I_MMA | TM_I_VECTOR;
+      in->nsrc = 0;
+      in->dst_kind = TM_R_NONE;
+    }
+    if (d->exec_class == VT_EX_DMA) in->dst_kind = TM_R_NONE;
     if (in->flags & (TM_I_BARRIER | TM_I_ENDPRG | TM_I_REGEXT)) {
       in->nsrc = 0; /* xN operands of endprg/barrier are not read */
       in->dst_kind = TM_R_NONE;

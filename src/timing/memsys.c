@@ -138,6 +138,11 @@ static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, ui
   return r;
 }
 
+/* a line read by a DMA engine, which bypasses the L1D (isa2025.md 6.8) */
+uint64_t tm_l2_read(vt_timing *t, unsigned sm, uint32_t line, uint64_t at) {
+  return l2_access(t, sm, line, L2_READ, at);
+}
+
 uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
                        uint64_t *accepted) {
   const vt_settings *c = &t->cfg;

@@ -50,8 +50,10 @@ static void complete(vt_timing *t, unsigned smi, int oi) {
     bclr(w->xpend, op->dst_reg);
     bclr(w->xmem, op->dst_reg);
   } else if (op->dst_kind == TM_R_V) {
-    bclr(w->vpend, op->dst_reg);
-    bclr(w->vmem, op->dst_reg);
+    for (unsigned r = 0; r < op->dst_n && op->dst_reg + r < 256; r++) { /* MMA: D groups */
+      bclr(w->vpend, op->dst_reg + r);
+      bclr(w->vmem, op->dst_reg + r);
+    }
   }
   /* the branch outcome reaches the warp scheduler: redirect, unlock */
   if (op->redirect) tm_ibuf_flush(s, w, op->target);
@@ -201,6 +203,11 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
     c[VT_C_thread_insns]++;
   }
   switch (op->unit) {
+  case TM_U_DMA: /* the copy was queued on an engine at dispatch (dma.c) */
+    w->inflight--;
+    op_release(t, oi);
+    if (w->ended) tm_warp_retire_check(t, smi, op->warp);
+    return;
   case TM_U_CTRL:
     c[VT_C_u_ctrl]++;
     w->inflight--;
@@ -225,6 +232,10 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
     c[VT_C_u_lsu]++;
     op->ready = tm_lsu_issue(t, smi, op, now);
     s->lsu_mshr_used++;
+    break;
+  case TM_U_TC: /* MMA on a tensor unit; vftta with its fixed latency */
+    c[VT_C_u_tc]++;
+    op->ready = (op->flags & TM_I_MMA) ? tm_tc_issue(t, smi, op, now) : now + op->lat;
     break;
   default:
     op->ready = now + op->lat;
@@ -260,6 +271,7 @@ static void issue_stage(vt_timing *t, unsigned smi) {
         }
         tm_op *op = &t->ops[s->cu[i]];
         if (!unit_ready(t, s, op->unit)) continue;
+        if ((op->flags & TM_I_MMA) && !tm_tc_ready(t, smi)) continue;
         issue_op(t, smi, i);
         *rr = i;
         done = true;
@@ -468,6 +480,16 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   const tm_iinfo *info = w->hinfo;
   const vt_insn *in = &w->head;
   bool hz = false, mem = false;
+  if ((info->flags & TM_I_DMA_WAIT) && w->dma_done_at > t->now) { /* 3.9.5 */
+    tm_wake(t, w->dma_done_at);
+    w->reason = TM_ST_DMA_WAIT;
+    return false;
+  }
+  if ((info->flags & TM_I_DMA) && !tm_dma_room(t, smi)) {
+    w->reason = TM_ST_DMA_QUEUE;
+    return false;
+  }
+  if (info->flags & TM_I_MMA) hz = tm_mma_hazard(w, in, &mem);
   for (unsigned j = 0; j < info->nsrc; j++) {
     unsigned r = field_reg(in, info->src[j].field);
     if (info->src[j].kind == TM_R_X) {
@@ -518,6 +540,8 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   op->id = in->id;
   op->dst_kind = info->dst_kind;
   op->dst_reg = (uint16_t)in->rd;
+  op->dst_n = 1;
+  op->name = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
   op->redirect = false;
   op->lost_bank = false;
   op->nreq = 0;
@@ -541,6 +565,7 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     op->nsrc++;
   }
   if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info);
+  if (info->flags & TM_I_MMA) tm_mma_prepare(t, op, in, slot);
   uint32_t mask = vt_step_mask(fw);
   uint32_t pc = in->pc; /* decoded at the warp's pc */
   /* functional execution */
@@ -557,7 +582,8 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     tm_mem_prepare(t, op, fw, t->dev);
     w->lsu_out++;
   }
-  if (in->next_pc != pc + 4) {
+  if (info->flags & TM_I_DMA) tm_dma_enqueue(t, smi, w, in);
+  if (in->next_pc != pc + in->d->length) {
     op->redirect = true;
     op->target = in->next_pc;
   }
@@ -568,6 +594,7 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   } else if (op->dst_kind == TM_R_V) {
     bset(w->vpend, op->dst_reg);
     if (info->flags & TM_I_MEM) bset(w->vmem, op->dst_reg);
+    if (op->dst_n > 1) tm_mma_mark(w, op);
   }
   w->head_valid = false;
   w->in_oc = true;
@@ -609,6 +636,10 @@ static void dispatch_stage(vt_timing *t, unsigned smi) {
     if (w->start_at > now) {
       tm_wake(t, w->start_at);
       continue;
+    }
+    if (w->ended && !w->inflight) { /* waiting for its copies (3.9.6 item 4) */
+      tm_warp_retire_check(t, smi, slot);
+      if (!w->fw) continue;
     }
     if (warp_eligible(t, smi, w)) elig[w->hinfo->path] |= 1u << slot;
     if (t->err_rc) return;

@@ -21,7 +21,7 @@ enum { TM_X, TM_V };
 /* functional units; the order within a path is the writeback priority
  * (uarch.md 2.1 step 9) */
 enum { TM_U_ALU, TM_U_CSR, TM_U_CTRL, TM_U_VALU, TM_U_MUL, TM_U_FPU, TM_U_SFU, TM_U_LSU,
-       TM_U_TC, TM_U_COUNT };
+       TM_U_TC, TM_U_DMA, TM_U_COUNT };
 /* register kinds */
 enum { TM_R_NONE, TM_R_X, TM_R_V };
 /* vt_insn fields an operand comes from */
@@ -40,6 +40,9 @@ enum {
   TM_I_MASKABLE = 1 << 9, /* reads v0 when vm = 0 */
   TM_I_IDIV = 1 << 10,    /* SFU integer divide (data-dependent) */
   TM_I_VBRANCH = 1 << 11,
+  TM_I_MMA = 1 << 12,      /* MMA/MMA64 on the tensor units (tensor.c) */
+  TM_I_DMA = 1 << 13,      /* a copy: queued on a DMA engine at dispatch (dma.c) */
+  TM_I_DMA_WAIT = 1 << 14, /* cp_dma_mbarrier: waits for the warp's copies */
   TM_I_MEM = TM_I_LOAD | TM_I_STORE | TM_I_AMO
 };
 
@@ -88,6 +91,8 @@ typedef struct tm_op {
   uint8_t lat;
   uint16_t flags;
   uint16_t dst_reg;
+  uint8_t dst_n;     /* registers written from dst_reg (MMA D groups: up to 8) */
+  uint32_t tc_lat, tc_ii, tc_macs; /* MMA: latency, initiation interval, M*N*K */
   uint16_t src_reg[5];
   uint8_t src_kind[5];
   uint8_t src_bank[5];
@@ -96,6 +101,7 @@ typedef struct tm_op {
   bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
   uint32_t target;
   uint32_t lanes;    /* active lanes */
+  const char *name;  /* mnemonic (timeline) */
   uint32_t sfu_cycles;
   uint16_t id;       /* vt_insn_id */
   uint8_t nreq;      /* memory requests */
@@ -127,7 +133,8 @@ static inline uint64_t wg_regs(uint32_t per_warp, unsigned warps) {
   return (uint64_t)per_warp * warps;
 }
 enum { TM_ST_ISSUE, TM_ST_IBUFFER, TM_ST_SCOREBOARD, TM_ST_MEMORY, TM_ST_BRANCH, TM_ST_BARRIER,
-       TM_ST_OPCOL, TM_ST_BANK, TM_ST_UNIT, TM_ST_DISPATCH, TM_ST_ENDED, TM_ST_COUNT };
+       TM_ST_OPCOL, TM_ST_BANK, TM_ST_UNIT, TM_ST_DISPATCH, TM_ST_DMA_QUEUE, TM_ST_DMA_WAIT,
+       TM_ST_ENDED, TM_ST_COUNT }; /* the order of the st_* counters */
 
 struct tm_wg;
 typedef struct tm_warp {
@@ -152,6 +159,7 @@ typedef struct tm_warp {
   uint64_t oc_free_at;         /* own collector entry free from this cycle */
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */
+  uint64_t dma_done_at;        /* completion of its last copy (isa2025.md 3.9.6) */
   uint8_t reason;              /* stall reason of the current cycle */
   uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
   uint8_t span_reason;         /* timeline: current span */
@@ -179,6 +187,9 @@ typedef struct tm_fetchreq {
 } tm_fetchreq;
 
 /* ---- SM ---- */
+#define TM_MAX_TC 16   /* mma_units */
+#define TM_MAX_DMA 8   /* dma_engines */
+#define TM_MAX_DMAQ 64 /* dma_queue_depth */
 typedef struct tm_sm {
   tm_warp *warps;      /* warp slots */
   unsigned nwarps_res; /* resident warps */
@@ -213,6 +224,11 @@ typedef struct tm_sm {
   uint64_t *c;         /* counters of the current launch */
   uint16_t rhist[TM_ST_COUNT]; /* resident started warps per stall reason, this cycle */
   uint16_t ncounted;
+  /* tensor units and DMA engines (tensor.c, dma.c) */
+  uint64_t tc_free[TM_MAX_TC];              /* each unit accepts a new MMA from */
+  uint64_t dma_q[TM_MAX_DMA][TM_MAX_DMAQ];  /* completion times of queued copies (ring) */
+  uint8_t dma_head[TM_MAX_DMA], dma_n[TM_MAX_DMA];
+  uint64_t dma_free[TM_MAX_DMA];            /* each engine's last copy completes */
   bool x_issued_now;   /* FIN quirk bookkeeping */
   bool v_scalar_now;
 } tm_sm;
@@ -278,6 +294,17 @@ void tm_l1i_fills(vt_timing *t, unsigned sm, uint64_t now);
 /* returns the time the flush has finished (memory writes included) */
 uint64_t tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at);
 enum { TM_RD, TM_WR, TM_AMO };
+uint64_t tm_l2_read(vt_timing *t, unsigned sm, uint32_t line, uint64_t at);
+/* tensor.c: MMA registers, hazards, units */
+void tm_mma_prepare(vt_timing *t, tm_op *op, const vt_insn *in, unsigned slot);
+bool tm_mma_hazard(const tm_warp *w, const vt_insn *in, bool *mem);
+void tm_mma_mark(tm_warp *w, const tm_op *op);
+bool tm_tc_ready(vt_timing *t, unsigned sm);
+uint64_t tm_tc_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now);
+/* dma.c: engines, queues, completion */
+bool tm_dma_room(vt_timing *t, unsigned sm);
+void tm_dma_enqueue(vt_timing *t, unsigned sm, tm_warp *w, const vt_insn *in);
+void tm_dma_reset(tm_sm *s);
 /* frontend.c */
 void tm_fetch(vt_timing *t, unsigned sm);
 void tm_ibuf_flush(tm_sm *s, tm_warp *w, uint32_t pc);
@@ -287,7 +314,11 @@ void tm_writeback(vt_timing *t, unsigned sm);
 /* cta.c */
 int tm_cta_cycle(vt_timing *t);
 void tm_warp_retire_check(vt_timing *t, unsigned sm, unsigned slot);
-/* timeline.c */
+/* timeline.c: threads of an SM's process (tids): warp slots from 0,
+ * workgroup slots from 1000, tensor units from 2000, DMA engines from 3000 */
+#define TM_TL_WG 1000
+#define TM_TL_TC 2000
+#define TM_TL_DMA 3000
 void tm_tl_span(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t start,
                 uint64_t end);
 void tm_tl_instant(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t at);

@@ -161,7 +161,13 @@ static int check_semantics(void) {
     bool memunit = u == VT_EX_LOAD || u == VT_EX_STORE || u == VT_EX_AMO || u == VT_EX_VLOAD ||
                    u == VT_EX_VSTORE;
     const char *why = NULL;
-    if (memunit != (m->mem != VT_MEM_NONE)) why = "memory unit without a MEM access, or the reverse";
+    bool copy = m->mem == VT_MEM_COPY; /* asynchronous copies: the DMA unit (isa2025.md 3.9) */
+    if (copy != (u == VT_EX_DMA && m->sem != VT_SEM_COPY_WAIT))
+      why = "a copy outside the DMA unit, or a DMA row that is not a copy";
+    else if (copy && (m->amode != VT_AM_DMA || (m->msize != 4 && m->msize != 8 && m->msize != 16)))
+      why = "a copy needs the DMA addressing and a size of 4, 8 or 16";
+    else if (copy) why = NULL;
+    else if (memunit != (m->mem != VT_MEM_NONE)) why = "memory unit without a MEM access, or the reverse";
     else if (m->mem != VT_MEM_NONE && m->msize != 1 && m->msize != 2 && m->msize != 4 && m->msize != 8)
       why = "memory access size is not 1, 2, 4 or 8";
     else if (m->mem != VT_MEM_NONE && m->amode == VT_AM_NONE) why = "memory access without an addressing mode";
