@@ -133,10 +133,167 @@ static bool parse_vtype(vt_asm *as, cursor *c, vt_operand_id op, int64_t *out) {
   return true;
 }
 
+/* An immediate or branch target: a constant, or a fixup for the linker
+ * (relocation modifiers %hi/%lo/%pcrel_hi/%pcrel_lo). next: the template
+ * character after the operand. */
+static bool parse_imm_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, uint32_t col,
+                              insn_operand *o) {
+  const vt_operand_desc *d = vt_isa_operand(op);
+  if (next == '(' && paren_reg_follows(c->s)) {
+    o->value = 0;
+    return true;
+  }
+  aval v;
+  expr_mod mod;
+  if (!parse_expr(as, c, &v, &mod)) return false;
+  bool pcrel = d->kind == VT_OPK_PCREL;
+  if (pcrel && mod != MOD_NONE) {
+    asm_error(as, col, "relocation modifier not allowed for a branch or jump target");
+    return false;
+  }
+  if (pcrel) { /* always resolved by the linker: the pc is not known yet */
+    o->fixup = true;
+    o->kind = FX_OP;
+    o->v = v;
+    return true;
+  }
+  if (mod == MOD_HI && aval_is_const(&v)) {
+    v.k = (int64_t)((((uint64_t)v.k + 0x800u) >> 12) & 0xfffffu);
+    mod = MOD_NONE;
+  } else if (mod == MOD_LO && aval_is_const(&v)) {
+    v.k = (int64_t)(int32_t)((uint32_t)v.k << 20) >> 20;
+    mod = MOD_NONE;
+  }
+  if (mod == MOD_PCREL_LO && (!v.add || v.sub)) {
+    asm_error(as, col, "%%pcrel_lo needs the label of an auipc carrying %%pcrel_hi");
+    return false;
+  }
+  if (mod == MOD_NONE && aval_is_const(&v)) {
+    if (!vt_operand_fits(op, v.k)) {
+      range_error(as, col, op, v.k, "immediate");
+      return false;
+    }
+    o->value = v.k;
+    return true;
+  }
+  o->fixup = true;
+  o->v = v;
+  o->kind = mod == MOD_HI         ? FX_HI
+            : mod == MOD_LO       ? FX_LO
+            : mod == MOD_PCREL_HI ? FX_PCREL_HI
+            : mod == MOD_PCREL_LO ? FX_PCREL_LO
+                                  : FX_OP;
+  return true;
+}
+
+/* a CSR by name or number */
+static bool parse_csr_operand(vt_asm *as, cursor *c, vt_operand_id op, uint32_t col,
+                              insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  if (n) {
+    int r = vt_parse_csr(c->s, n);
+    if (r < 0) {
+      asm_error(as, col, "unknown CSR '%.*s'", (int)n, c->s);
+      return false;
+    }
+    c->s += n;
+    o->value = r;
+    return true;
+  }
+  aval v;
+  if (!parse_expr_plain(as, c, &v)) return false;
+  if (!aval_is_const(&v)) {
+    asm_error(as, col, "CSR number must be a constant");
+    return false;
+  }
+  if (!vt_operand_fits(op, v.k)) {
+    range_error(as, col, op, v.k, "CSR number");
+    return false;
+  }
+  o->value = v.k;
+  return true;
+}
+
+/* a rounding mode by name, or a reserved one (5, 6) by number */
+static bool parse_rm_operand(vt_asm *as, cursor *c, uint32_t col, insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  int r;
+  for (r = 0; r < 8; r++) {
+    const char *nm = vt_rm_name((unsigned)r);
+    if (nm && strlen(nm) == n && !memcmp(nm, c->s, n)) break;
+  }
+  if (r == 8 && n == 0 && c->s[0] >= '0' && c->s[0] <= '7' && !is_ident_char(c->s[1])) {
+    r = c->s[0] - '0'; /* reserved modes 5 and 6 print as numbers */
+    n = 1;
+  }
+  if (r == 8) {
+    asm_error(as, col, "bad rounding mode '%.*s'", (int)(n ? n : 1), c->s);
+    return false;
+  }
+  c->s += n;
+  o->value = r;
+  return true;
+}
+
+/* one of 'count' names (the operand's value is its index); the error is
+ * "bad WHAT 'TEXT' HINT" */
+static bool parse_named_operand(vt_asm *as, cursor *c, uint32_t col, const char *const *names,
+                                int count, const char *what, const char *hint, insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  int r;
+  for (r = 0; r < count; r++)
+    if (strlen(names[r]) == n && !memcmp(names[r], c->s, n)) break;
+  if (r == count) {
+    asm_error(as, col, "bad %s '%.*s' %s", what, (int)(n ? n : 1), c->s, hint);
+    return false;
+  }
+  c->s += n;
+  o->value = r;
+  return true;
+}
+
+/* a fence set: letters of iorw, or 0 */
+static bool parse_fence_operand(vt_asm *as, cursor *c, uint32_t col, insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  int v = 0;
+  if (n == 0 && *c->s == '0') {
+    n = 1;
+  } else {
+    for (size_t i = 0; i < n; i++) {
+      int bit = c->s[i] == 'i' ? 8 : c->s[i] == 'o' ? 4 : c->s[i] == 'r' ? 2 : c->s[i] == 'w' ? 1 : 0;
+      if (!bit || (v & bit)) {
+        v = -1;
+        break;
+      }
+      v |= bit;
+    }
+    if (n == 0 || v < 0) {
+      asm_error(as, col, "bad fence set '%.*s' (use letters of iorw)", (int)(n ? n : 1), c->s);
+      return false;
+    }
+  }
+  c->s += n;
+  o->value = v;
+  return true;
+}
+
+/* a memory-access width: 32, 64, 96 or 128 (field 0..3) */
+static bool parse_width_operand(vt_asm *as, cursor *c, uint32_t col, insn_operand *o) {
+  aval v;
+  if (!parse_expr_plain(as, c, &v)) return false;
+  if (!aval_is_const(&v) || (v.k != 32 && v.k != 64 && v.k != 96 && v.k != 128)) {
+    asm_error(as, col, "width must be 32, 64, 96 or 128");
+    return false;
+  }
+  o->value = v.k / 32 - 1;
+  return true;
+}
+
 /* Parse one operand of the template into m. next: the template character
  * after the operand. */
 static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bool fnames,
                           match *m) {
+  static const char *const spaces[4] = {"default", "global", "private", "local"};
   const vt_operand_desc *d = vt_isa_operand(op);
   insn_operand *o = &m->ops[op];
   o->fixup = false;
@@ -144,170 +301,39 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
   skip_ws(c);
   o->col = cur_col(c);
   uint32_t col = o->col;
-  int r;
+  bool ok = true;
   switch ((vt_operand_kind)d->kind) {
   case VT_OPK_XREG:
   case VT_OPK_XRAW:
   case VT_OPK_VREG: {
-    char kind = d->kind == VT_OPK_VREG ? 'v' : 'x';
-    if ((r = parse_reg(as, c, kind, kind == 'x' && fnames)) < 0) return false;
     /* x32..x255: 8-bit fields of 64-bit instructions hold them; in 5-bit
      * fields emit_insn extends them with a regext prefix where it can */
+    char kind = d->kind == VT_OPK_VREG ? 'v' : 'x';
+    int r = parse_reg(as, c, kind, kind == 'x' && fnames);
+    ok = r >= 0;
     o->value = r;
     break;
   }
   case VT_OPK_IMM:
-  case VT_OPK_PCREL: {
-    if (next == '(' && paren_reg_follows(c->s)) {
-      o->value = 0;
-      break;
-    }
-    aval v;
-    expr_mod mod;
-    if (!parse_expr(as, c, &v, &mod)) return false;
-    bool pcrel = d->kind == VT_OPK_PCREL;
-    if (pcrel && mod != MOD_NONE) {
-      asm_error(as, col, "relocation modifier not allowed for a branch or jump target");
-      return false;
-    }
-    if (pcrel) { /* always resolved by the linker: the pc is not known yet */
-      o->fixup = true;
-      o->kind = FX_OP;
-      o->v = v;
-      break;
-    }
-    if (mod == MOD_HI && aval_is_const(&v)) {
-      v.k = (int64_t)((((uint64_t)v.k + 0x800u) >> 12) & 0xfffffu);
-      mod = MOD_NONE;
-    } else if (mod == MOD_LO && aval_is_const(&v)) {
-      v.k = (int64_t)(int32_t)((uint32_t)v.k << 20) >> 20;
-      mod = MOD_NONE;
-    }
-    if (mod == MOD_PCREL_LO && (!v.add || v.sub)) {
-      asm_error(as, col, "%%pcrel_lo needs the label of an auipc carrying %%pcrel_hi");
-      return false;
-    }
-    if (mod == MOD_NONE && aval_is_const(&v)) {
-      if (!vt_operand_fits(op, v.k)) {
-        range_error(as, col, op, v.k, "immediate");
-        return false;
-      }
-      o->value = v.k;
-      break;
-    }
-    o->fixup = true;
-    o->v = v;
-    o->kind = mod == MOD_HI         ? FX_HI
-              : mod == MOD_LO       ? FX_LO
-              : mod == MOD_PCREL_HI ? FX_PCREL_HI
-              : mod == MOD_PCREL_LO ? FX_PCREL_LO
-                                    : FX_OP;
-    break;
-  }
-  case VT_OPK_CSR: {
-    size_t n = scan_ident(c->s);
-    if (n) {
-      r = vt_parse_csr(c->s, n);
-      if (r < 0) {
-        asm_error(as, col, "unknown CSR '%.*s'", (int)n, c->s);
-        return false;
-      }
-      c->s += n;
-      o->value = r;
-      break;
-    }
-    aval v;
-    if (!parse_expr_plain(as, c, &v)) return false;
-    if (!aval_is_const(&v)) {
-      asm_error(as, col, "CSR number must be a constant");
-      return false;
-    }
-    if (!vt_operand_fits(op, v.k)) {
-      range_error(as, col, op, v.k, "CSR number");
-      return false;
-    }
-    o->value = v.k;
-    break;
-  }
-  case VT_OPK_RM: {
-    size_t n = scan_ident(c->s);
-    for (r = 0; r < 8; r++) {
-      const char *nm = vt_rm_name((unsigned)r);
-      if (nm && strlen(nm) == n && !memcmp(nm, c->s, n)) break;
-    }
-    if (r == 8 && n == 0 && c->s[0] >= '0' && c->s[0] <= '7' && !is_ident_char(c->s[1])) {
-      r = c->s[0] - '0'; /* reserved modes 5 and 6 print as numbers */
-      n = 1;
-    }
-    if (r == 8) {
-      asm_error(as, col, "bad rounding mode '%.*s'", (int)(n ? n : 1), c->s);
-      return false;
-    }
-    c->s += n;
-    o->value = r;
-    break;
-  }
-  case VT_OPK_VM: {
-    size_t n = scan_ident(c->s);
-    if (n != 4 || memcmp(c->s, "v0.t", 4) != 0) {
+  case VT_OPK_PCREL: ok = parse_imm_operand(as, c, op, next, col, o); break;
+  case VT_OPK_CSR: ok = parse_csr_operand(as, c, op, col, o); break;
+  case VT_OPK_RM: ok = parse_rm_operand(as, c, col, o); break;
+  case VT_OPK_VM:
+    if (scan_ident(c->s) != 4 || memcmp(c->s, "v0.t", 4) != 0) {
       asm_error(as, col, "expected the mask operand 'v0.t'");
       return false;
     }
-    c->s += n;
+    c->s += 4;
     o->value = 0;
     break;
-  }
-  case VT_OPK_VTYPE:
-    if (!parse_vtype(as, c, op, &o->value)) return false;
+  case VT_OPK_VTYPE: ok = parse_vtype(as, c, op, &o->value); break;
+  case VT_OPK_MSPACE:
+    ok = parse_named_operand(as, c, col, spaces, 4, "space", "(default, global, private or local)", o);
     break;
-  case VT_OPK_MSPACE: {
-    static const char *const spaces[4] = {"default", "global", "private", "local"};
-    size_t n = scan_ident(c->s);
-    for (r = 0; r < 4; r++)
-      if (strlen(spaces[r]) == n && !memcmp(spaces[r], c->s, n)) break;
-    if (r == 4) {
-      asm_error(as, col, "bad space '%.*s' (default, global, private or local)", (int)(n ? n : 1),
-                c->s);
-      return false;
-    }
-    c->s += n;
-    o->value = r;
-    break;
+  case VT_OPK_MWIDTH: ok = parse_width_operand(as, c, col, o); break;
+  case VT_OPK_FENCE: ok = parse_fence_operand(as, c, col, o); break;
   }
-  case VT_OPK_MWIDTH: {
-    aval v;
-    if (!parse_expr_plain(as, c, &v)) return false;
-    if (!aval_is_const(&v) || (v.k != 32 && v.k != 64 && v.k != 96 && v.k != 128)) {
-      asm_error(as, col, "width must be 32, 64, 96 or 128");
-      return false;
-    }
-    o->value = v.k / 32 - 1;
-    break;
-  }
-  case VT_OPK_FENCE: {
-    size_t n = scan_ident(c->s);
-    int v = 0;
-    if (n == 0 && *c->s == '0') {
-      n = 1;
-    } else {
-      for (size_t i = 0; i < n; i++) {
-        int bit = c->s[i] == 'i' ? 8 : c->s[i] == 'o' ? 4 : c->s[i] == 'r' ? 2 : c->s[i] == 'w' ? 1 : 0;
-        if (!bit || (v & bit)) {
-          v = -1;
-          break;
-        }
-        v |= bit;
-      }
-      if (n == 0 || v < 0) {
-        asm_error(as, col, "bad fence set '%.*s' (use letters of iorw)", (int)(n ? n : 1), c->s);
-        return false;
-      }
-    }
-    c->s += n;
-    o->value = v;
-    break;
-  }
-  }
+  if (!ok) return false;
   mark_op(m, op);
   return true;
 }
