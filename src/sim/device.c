@@ -195,6 +195,10 @@ vt_wg *vt_wg_new(const vt_launch *l, unsigned id, unsigned sm) {
     WCSR(wp, GIDX) = wg->gid[0];
     WCSR(wp, GIDY) = wg->gid[1];
     WCSR(wp, GIDZ) = wg->gid[2];
+    /* the range CSRs' launch values (isa2025.md 2.5, D24) */
+    WCSR(wp, GDS) = 0;
+    WCSR(wp, GDS_LIMIT) = 0xffffffffu;
+    WCSR(wp, LDS_LIMIT) = 0x7fffffffu;
   }
   return wg;
 }

@@ -170,6 +170,50 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
   return *e;
 }
 
+/* The prefix state armed by the previous instruction applies now (isa.md
+ * 2.6, isa2025.md 3.5): register extension, the immediate extension of
+ * regexti/prefixi, and a new-form prefix's modifiers. PREFIX_MEMORY's ext
+ * applies only to the memory instructions it modifies or rejects (C2). */
+static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in) {
+  in->prefixed = w->ext_armed;
+  in->pfx = VT_PFX_NONE;
+  in->neg = in->abs = 0;
+  in->pair = in->mpair = false;
+  in->mspace = in->mwidth = 0;
+  if (!w->ext_armed) return;
+  bool ext = w->ext_valid;
+  switch (w->pfx_kind) {
+  case VT_PFX_MEM:
+    if (vt_pmem_class(e->d) == VT_PMEM_VOID) return; /* no effect at all */
+    in->pfx = VT_PFX_MEM;
+    in->mspace = w->pm_space;
+    in->mwidth = w->pm_width;
+    in->mpair = w->pm_pair;
+    break;
+  case VT_PFX_MOD: case VT_PFX_MODI:
+    in->pfx = w->pfx_kind;
+    in->neg = w->pfx_neg;
+    in->abs = w->pfx_abs;
+    in->pair = w->pfx_pair;
+    break;
+  default: break;
+  }
+  if (ext) {
+    unsigned x = w->ext;
+    in->rd |= (x & 7) << 5;
+    in->rs1 |= ((x >> 3) & 7) << 5;
+    in->rs2 |= ((x >> 6) & 7) << 5;
+    in->rs3 |= ((x >> 9) & 7) << 5;
+    in->vs3 = e->rd | (((x >> 9) & 7) << 5);
+  }
+  if (w->exti_valid) {
+    /* regexti: signed 11-bit immediate (spec README decision 3) */
+    uint32_t v = ((uint32_t)w->exti_hi << 5) | (e->rs1 & 31);
+    in->vimm = (int32_t)sext(v, 11);
+    in->uimm = v & 0x7ff;
+  }
+}
+
 int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   vt_insn in;
   uint32_t pc = w->pc;
@@ -202,22 +246,9 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
   in.rs3 = e->rs3;
   in.vs3 = e->rd;
   in.vimm = (int32_t)sext(e->rs1, 5);
+  in.uimm = e->rs1 & 31;
   in.next_pc = pc + 4;
-
-  /* prefix state armed by the previous instruction applies now (isa.md 2.6) */
-  bool had_ext = w->ext_valid && w->ext_armed;
-  if (had_ext) {
-    unsigned x = w->ext;
-    in.rd |= (x & 7) << 5;
-    in.rs1 |= ((x >> 3) & 7) << 5;
-    in.rs2 |= ((x >> 6) & 7) << 5;
-    in.rs3 |= ((x >> 9) & 7) << 5;
-    in.vs3 = e->rd | (((x >> 9) & 7) << 5);
-  }
-  if (w->exti_valid && w->ext_armed) {
-    /* regexti: signed 11-bit immediate (spec README decision 3) */
-    in.vimm = (int32_t)sext(((uint32_t)w->exti_hi << 5) | (e->rs1 & 31), 11);
-  }
+  apply_prefix(w, e, &in);
   *out = in;
   return VT_OK;
 }
@@ -225,7 +256,7 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
 /* the executor of an instruction, from its unit and element-width rule */
 static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
-  int gate = vt_exec_v2025_gate(in, err);
+  int gate = vt_exec_v2025_check(in, err);
   if (gate != VT_OK) return gate;
   switch ((vt_exec_class)d->exec_class) {
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
@@ -261,11 +292,12 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   if (rc != VT_OK) return rc;
 
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
-  if (in.d->sem != VT_SEM_REGEXT && in.d->sem != VT_SEM_REGEXTI) {
+  if (in.d->exec_class != VT_EX_REGEXT) {
     if (was_armed) {
       w->ext_valid = false;
       w->exti_valid = false;
       w->ext_armed = false;
+      w->pfx_kind = VT_PFX_NONE;
     }
   } else {
     w->ext_armed = true;

@@ -16,8 +16,22 @@ typedef struct vt_insn {
   bool vm;                    /* 1 = unmasked */
   int32_t imm;
   int32_t vimm;               /* 5-bit vector immediate, after regexti */
+  uint32_t uimm;              /* the same field read unsigned (5 bits, 11 after regexti) */
   uint32_t next_pc;           /* set by the executor */
+  /* the prefix that applies (isa2025.md 3.5), from the warp's armed state */
+  bool prefixed;              /* any prefix, old- or new-form, precedes */
+  uint8_t pfx;                /* VT_PFX_*: a new-form prefix */
+  uint8_t neg, abs;           /* NEG/ABS bits: bit k modifies src(k+1) (3.5.2) */
+  bool pair;                  /* PREFIX pair = 1: 64-bit instruction on pairs (3.1.5) */
+  uint8_t mspace, mwidth;     /* PREFIX_MEMORY space and width fields (3.5.3) */
+  bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
 } vt_insn;
+
+/* PREFIX_MEMORY's relation to the next instruction (isa2025.md 3.5.3): (a)
+ * a memory instruction it modifies, (b) one it cannot modify, (c) any other
+ * instruction (the prefix has no effect). */
+enum { VT_PMEM_MODIFIES, VT_PMEM_ILLEGAL, VT_PMEM_VOID };
+int vt_pmem_class(const vt_insn_desc *d);
 
 /* vt_exec_step in two halves: fetch + decode + regext (no state change),
  * then execution of the decoded instruction (in->next_pc is set). The timing
@@ -26,7 +40,12 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
  * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err);
-int vt_exec_v2025_gate(const vt_insn *in, vt_error *err);
+/* The checks of isa2025.md that precede any executor: prefix placement and
+ * modifiers, odd pair registers, 6-bit shift amounts (exec_v2025.c). */
+int vt_exec_v2025_check(const vt_insn *in, vt_error *err);
+/* regext, regexti, PREFIX, PREFIXI, PREFIX_MEMORY: arm the warp's prefix
+ * state for the next instruction (isa.md 2.6, isa2025.md 3.5). */
+int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* What vt_device_run does per warp instruction: execute 'in' (decoded at
  * w->pc), count it, call the trace callback, account for endprg and barrier

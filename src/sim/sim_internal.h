@@ -21,9 +21,17 @@ typedef struct vt_simt_entry {
 
 enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
-/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1), by number (isa_csrs.def):
- * WCSR(w, PDS) is warp w's CSR_PDS. */
-#define VT_WARP_CSRS (VT_CSR_RPC - VT_CSR_TID + 1)
+/* a pending new-form prefix (isa2025.md 3.5.4): none (or only an old-form
+ * regext/regexti), PREFIX/PREFIXI with modifiers, PREFIX_MEMORY */
+enum { VT_PFX_NONE, VT_PFX_MOD, VT_PFX_MODI, VT_PFX_MEM };
+/* PREFIX_MEMORY space field (isa2025.md 3.5.3) */
+enum { VT_SPACE_DEFAULT, VT_SPACE_GLOBAL, VT_SPACE_PRIVATE, VT_SPACE_LOCAL };
+
+/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1) and gds..lds_limit
+ * (isa2025.md 2.5), by number (isa_csrs.def, isa_csrs_v2025.def): WCSR(w, PDS)
+ * is warp w's CSR_PDS. 0x80d..0x80f are slots no CSR uses (csr.c refuses
+ * them). */
+#define VT_WARP_CSRS (VT_CSR_LDS_LIMIT - VT_CSR_TID + 1)
 #define WCSR(w, name) ((w)->csr[VT_CSR_##name - VT_CSR_TID])
 
 struct vt_wg;
@@ -73,8 +81,16 @@ typedef struct vt_warp {
   bool ext_valid, ext_armed;
   int32_t exti_hi;   /* regexti bits 11:6 */
   bool exti_valid;
-  /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
+  /* the new-form prefix armed with it (isa2025.md 3.5): VT_PFX_* */
+  uint8_t pfx_kind;
+  uint8_t pfx_neg, pfx_abs; /* PREFIX/PREFIXI modifier bits */
+  bool pfx_pair;            /* PREFIX pair = 1 */
+  uint8_t pm_space, pm_width; /* PREFIX_MEMORY fields */
+  bool pm_pair;
+  /* lr.w/lr.d reservation: the word at resv_addr and the width of the lr
+   * (4: .w, 8: .d; isa2025.md C12); listed in vt_device.resv */
   bool resv_valid;
+  uint8_t resv_width;
   uint32_t resv_addr;
   /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
   uint64_t mc_lo, mc_hi;
