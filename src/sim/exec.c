@@ -266,7 +266,9 @@ static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return vt_exec_fp(dev, w, in, err);
   case VT_EX_VLOAD: case VT_EX_VSTORE:
     /* the Ventus per-lane families need neither mstatus.VS nor vtype */
-    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE) return vt_vmem(dev, w, in, err);
+    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE || d->amode == VT_AM_GLOBAL ||
+        d->amode == VT_AM_LOCAL || d->amode == VT_AM_FLAT64)
+      return vt_vmem(dev, w, in, err);
     return vt_exec_vector(dev, w, in, err);
   case VT_EX_VALU: case VT_EX_VSFU:
     if (d->ew == VT_EW_LANE) return vt_exec_ventus(dev, w, in, err);

@@ -217,19 +217,12 @@ static int check_pmem(const vt_insn *in, vt_error *err) {
 /* the rows whose execution is not implemented yet (removed row by row) */
 static bool v2025_pending(const vt_insn *in) {
   const vt_insn_desc *d = in->d;
-  const uint32_t new_flags =
-      VT_F_W | VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3 | VT_F_VILL | VT_F_BF16;
-  if (d->length == 8 || (d->flags & new_flags)) return true;
-  switch ((vt_amode)d->amode) {
-  case VT_AM_BASE64: case VT_AM_GLOBAL: case VT_AM_LOCAL: case VT_AM_FLAT64: return true;
-  default: break;
-  }
+  if (d->length == 8 || (d->flags & VT_F_BF16)) return true;
   switch ((vt_ew)d->ew) {
   case VT_EW_HALF_IN: case VT_EW_HALF_OUT: case VT_EW_LANESEL: return true;
   default: break;
   }
-  return d->sem == VT_SEM_PREFIX || d->sem == VT_SEM_PREFIXI || d->sem == VT_SEM_PREFIX_MEM ||
-         in->pfx != VT_PFX_NONE;
+  return (d->flags & VT_F_VEC) && (in->neg | in->abs);
 }
 
 int vt_exec_v2025_check(const vt_insn *in, vt_error *err) {

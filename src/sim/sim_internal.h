@@ -21,6 +21,10 @@ typedef struct vt_simt_entry {
 
 enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
+/* memory records of one instruction: an AMO's read and write, or up to four
+ * words per lane of a PREFIX_MEMORY width-128 access (isa2025.md 3.5.3) */
+#define VT_TMEM_MAX (4 * VT_MAX_LANES)
+
 /* a pending new-form prefix (isa2025.md 3.5.4): none (or only an old-form
  * regext/regexti), PREFIX/PREFIXI with modifiers, PREFIX_MEMORY */
 enum { VT_PFX_NONE, VT_PFX_MOD, VT_PFX_MODI, VT_PFX_MEM };
@@ -141,7 +145,7 @@ struct vt_device {
   size_t dcache_chunks;
   /* trace scratch */
   vt_trace_write twrites[8];
-  vt_trace_mem tmem[2 * VT_MAX_LANES];
+  vt_trace_mem tmem[VT_TMEM_MAX];
   unsigned ntw, ntm;
   bool rec_mem; /* record memory accesses in tmem without a trace callback (timing) */
   /* warps holding an lr.w reservation (stores by other warps break them) */
