@@ -40,8 +40,8 @@ static void lane_text(char *buf, size_t n, int lane) {
 }
 
 static int addr64_fault(vt_error *err, int lane, uint64_t a) {
-  char l[24];
-  lane_text(l, sizeof l, lane);
+  char l[24] = "";
+  if (lane >= 0) snprintf(l, sizeof l, "lane %d: ", lane);
   vt_err_set(err, VT_ERR_ACCESS, "%s64-bit address 0x%016llx is outside the 32-bit physical space",
              l, (unsigned long long)a);
   return VT_ERR_ACCESS;

@@ -1,6 +1,8 @@
-/* Harness of the scalar v2025 simulator tests: a run sets x1..x30 to given
- * values (li), executes the words under test (32- or 64-bit instructions as
- * 32-bit parcels), stores x1..x30 to OUT_BASE + 4*r through x31 and ends.
+/* Harness of the v2025 simulator tests: a run optionally sets vtype (e32,
+ * m1, vl = avl or numt) and loads v0..v7 (whole registers), sets x1..x30 to
+ * given values (li), executes the words under test (32- or 64-bit
+ * instructions as 32-bit parcels), stores x1..x30 to OUT_BASE + 4*r through
+ * x31 (and v0..v7 to XR_VOUT) and ends.
  * Optional extra mapped regions and initial memory words; the run's status,
  * error and final registers are kept. Expected values are computed by the
  * caller (host arithmetic), never read from the simulator. */
@@ -20,6 +22,9 @@ typedef struct xrun {
   unsigned nmem;
   unsigned numt; /* threads per warp (0: 4) */
   bool fs_on;    /* set mstatus.FS before the body */
+  bool vec;      /* vsetvli e32 m1 and v0..v7 from v[] before, to vout[] after */
+  unsigned avl;  /* vl requested (0: numt) */
+  uint32_t v[8][32], vout[8][32];
   /* after */
   int rc;
   vt_error err;
@@ -50,8 +55,19 @@ static inline uint64_t xr_get64(const xrun *t, unsigned r) {
   return (uint64_t)t->out[r + 1] << 32 | t->out[r];
 }
 
+#define XR_VIN (OUT_BASE + 0x8000u)
+#define XR_VOUT (OUT_BASE + 0x9000u)
 static inline void xr_run(xrun *t) {
   prog p = {0};
+  unsigned numt = t->numt ? t->numt : 4;
+  if (t->vec) {
+    li(&p, T4, t->avl ? t->avl : numt);
+    E(&p, VT_INSN_VSETVLI, T4, T4, VTYPE_E32M1);
+    for (unsigned r = 0; r < 8; r++) {
+      li(&p, T0, XR_VIN + 128 * r);
+      E(&p, VT_INSN_VL1RE8, r, T0);
+    }
+  }
   if (t->fs_on) {
     li(&p, T0, 0x2000);
     E(&p, VT_INSN_CSRRS, ZERO, CSR_ADDR_MSTATUS, T0);
@@ -61,6 +77,11 @@ static inline void xr_run(xrun *t) {
   for (unsigned k = 0; k < t->n; k++) emit(&p, t->body[k]);
   li(&p, 31, OUT_BASE);
   for (unsigned r = 1; r <= 30; r++) E(&p, VT_INSN_SW, r, 4 * (int)r, 31);
+  if (t->vec)
+    for (unsigned r = 0; r < 8; r++) {
+      li(&p, 31, XR_VOUT + 128 * r);
+      E(&p, VT_INSN_VS1R_V, r, 31);
+    }
   emit(&p, WORD_ENDPRG);
   vt_device *dev = vt_device_new(NULL);
   if (!dev) abort();
@@ -72,10 +93,14 @@ static inline void xr_run(xrun *t) {
                     (uint8_t)(t->mem[k].value >> 16), (uint8_t)(t->mem[k].value >> 24)};
     t->rc = vt_mem_write(dev, t->mem[k].addr, b, 4, &t->err);
   }
-  vt_launch l = simple_launch(t->numt ? t->numt : 4, 1);
+  if (t->vec && t->rc == VT_OK) t->rc = vt_mem_write(dev, XR_VIN, t->v, sizeof t->v, &t->err);
+  vt_launch l = simple_launch(numt, 1);
   if (t->rc == VT_OK) t->rc = vt_device_run(dev, &l, NULL, &t->err);
   if (t->rc == VT_OK)
     for (unsigned r = 1; r <= 30; r++) t->out[r] = rd32(dev, OUT_BASE + 4 * r);
+  if (t->rc == VT_OK && t->vec)
+    for (unsigned r = 0; r < 8; r++)
+      for (unsigned i = 0; i < numt; i++) t->vout[r][i] = rd32(dev, XR_VOUT + 128 * r + 4 * i);
   if (t->keep_dev)
     t->dev = dev;
   else
