@@ -137,14 +137,16 @@ TEST(range_limits) {
   xr_op(&l, csrw(CSR_LDS_LIMIT, 5));
   xr_op(&l, enc(VT_INSN_VSW_LOCAL_V, 6, 4, 5)); /* 0x700003fc: passes */
   xr_op(&l, enc(VT_INSN_VLW_LOCAL_V, 4, 4, 5));
-  xr_op(&l, enc(VT_INSN_VLW_LOCAL_V, 3, 8, 5)); /* 0x70000400..403: faults */
+  xr_op(&l, enc(VT_INSN_VLBU_LOCAL_V, 2, 7, 5)); /* 0x700003ff: the limit byte */
+  xr_op(&l, enc(VT_INSN_VLB_LOCAL_V, 3, 8, 5)); /* 0x70000400: one past */
   xr_run(&l);
-  XR_ERROR(st, &l, VT_ERR_ACCESS, 3, "local range: lane 0, address 0x70000400, limit 0x700003ff");
+  XR_ERROR(st, &l, VT_ERR_ACCESS, 4, "local range: lane 0, address 0x70000400, limit 0x700003ff");
   /* the stored word was there: run without the faulting load */
-  l.n = 3;
+  l.n = 4;
   xr_run(&l);
   XR_OK(st, &l);
   CHECK_LANE(st, &l, 4, 0, 0x1237); /* lanes store to one word: the highest lane wins */
+  CHECK_LANE(st, &l, 2, 3, 0);      /* byte 3 of 0x00001237 */
   /* a limit below the base makes every access fault */
   xrun z = {0};
   z.vec = true;
