@@ -216,13 +216,7 @@ static int check_pmem(const vt_insn *in, vt_error *err) {
 
 /* the rows whose execution is not implemented yet (removed row by row) */
 static bool v2025_pending(const vt_insn *in) {
-  const vt_insn_desc *d = in->d;
-  if (d->length == 8 || (d->flags & VT_F_BF16)) return true;
-  switch ((vt_ew)d->ew) {
-  case VT_EW_HALF_IN: case VT_EW_HALF_OUT: case VT_EW_LANESEL: return true;
-  default: break;
-  }
-  return (d->flags & VT_F_VEC) && (in->neg | in->abs);
+  return in->d->length == 8 || in->d->ew == VT_EW_LANESEL;
 }
 
 int vt_exec_v2025_check(const vt_insn *in, vt_error *err) {

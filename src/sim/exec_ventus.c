@@ -187,8 +187,14 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     w->state = WARP_BARRIER;
     dev->ctr[VT_C_barriers]++;
     return VT_OK;
-  case VT_SEM_FEXP: vfexp(dev, w, in); return VT_OK;
-  case VT_SEM_TTA: return vftta(dev, w, in, err);
+  case VT_SEM_FEXP: case VT_SEM_TTA:
+    if (!w->vill && ((w->vtype >> 3) & 7) == 3) { /* SEW 64 (isa2025.md 3.2.2) */
+      vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: %s at SEW = 64", in->d->mnemonic);
+      return VT_ERR_ILLEGAL;
+    }
+    if (in->d->sem == VT_SEM_TTA) return vftta(dev, w, in, err);
+    vfexp(dev, w, in);
+    return VT_OK;
   default:
     vt_err_set(err, VT_ERR_ILLEGAL, "unimplemented instruction");
     return VT_ERR_ILLEGAL;

@@ -53,7 +53,8 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
   unsigned eew = 8u * d->msize, sew = vt_vsew(w);
   bool indexed = d->amode == VT_AM_VINDEX;
   unsigned data_bits = indexed ? sew : eew, size = data_bits / 8;
-  if (data_bits > VT_ELEN) return vt_villegal(err, in, sew, "64-bit vector elements (ELEN is 32)");
+  if (data_bits > VT_ELEN_V202)
+    return vt_villegal(err, in, sew, "64-bit elements in standard vector loads and stores");
   vctx c = vctx_make(w, store ? in->vs3 : in->rd);
   uint32_t base = w->x[in->rs1];
   for (unsigned i = 0; i < L; i++) {
