@@ -258,6 +258,7 @@ static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   int gate = vt_exec_v2025_check(in, err);
   if (gate != VT_OK) return gate;
+  if (d->ew == VT_EW_LANESEL) return vt_exec_vop64(dev, w, in, err);
   switch ((vt_exec_class)d->exec_class) {
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
   case VT_EX_REGEXT: case VT_EX_TENSOR:

@@ -45,6 +45,13 @@ int vt_vred(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint
             vt_error *err);
 int vt_vperm(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error *err);
 int vt_vmask(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error *err);
+/* The integer bodies (vint_body.h) on w-bit values held in 64-bit
+ * containers: d[i] = op(A = a[i], B = b[i]) for the lanes of m (the others
+ * keep d[i]); false when op is not an integer element-wise operation. */
+bool vt_vint_apply(unsigned width, unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,
+                   const uint64_t *b, uint32_t m, vt_warp *w);
+/* VOP64 (isa2025.md 3.8): exec_vop64.c */
+int vt_exec_vop64(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* loads and stores: RVV (unit, strided, indexed, whole, mask) and the Ventus
  * per-lane families (flat, private) */
 int vt_vmem(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);

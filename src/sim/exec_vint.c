@@ -101,6 +101,31 @@ DEFINE_RUN(16, uint16_t)
 DEFINE_RUN(32, uint32_t)
 DEFINE_RUN(64, uint64_t)
 
+/* the bodies on w-bit values in 64-bit containers, for VOP64 */
+#define DEFINE_APPLY(W, T)                                                                  \
+  static bool apply_##W(unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,          \
+                        const uint64_t *b, uint32_t m, vt_warp *w) {                        \
+    T aa[L], bb[L], dd[L], cy[L];                                                          \
+    for (unsigned i = 0; i < L; i++) aa[i] = (T)a[i], bb[i] = (T)b[i], dd[i] = (T)d[i], cy[i] = 0; \
+    if (!vint_body_##W(op, fl, dd, aa, bb, cy, m, w)) return false;                        \
+    for (unsigned i = 0; i < L; i++) d[i] = dd[i];                                         \
+    return true;                                                                           \
+  }
+DEFINE_APPLY(8, uint8_t)
+DEFINE_APPLY(16, uint16_t)
+DEFINE_APPLY(32, uint32_t)
+DEFINE_APPLY(64, uint64_t)
+
+bool vt_vint_apply(unsigned width, unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,
+                   const uint64_t *b, uint32_t m, vt_warp *w) {
+  switch (width) {
+  case 8: return apply_8(op, fl, d, a, b, m, w);
+  case 16: return apply_16(op, fl, d, a, b, m, w);
+  case 32: return apply_32(op, fl, d, a, b, m, w);
+  default: return apply_64(op, fl, d, a, b, m, w);
+  }
+}
+
 static bool has_op(const vt_insn_desc *d, vt_operand_id op) {
   for (unsigned k = 0; k < d->nops; k++)
     if (d->ops[k] == op) return true;
