@@ -230,6 +230,8 @@ int vt_exec_v2025_check(const vt_insn *in, vt_error *err) {
   if (d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3)) {
     if (!vt_insn_pairs_even((vt_insn_id)in->id, in->word)) return odd_pair(err);
   }
+  /* a prefix after a prefix: vt_exec_prefix decides (3.5.4 rule 2) */
+  if (d->exec_class == VT_EX_REGEXT) return VT_OK;
   if (in->pfx == VT_PFX_MOD || in->pfx == VT_PFX_MODI) {
     int rc = check_modifiers(in, err);
     if (rc != VT_OK) return rc;
