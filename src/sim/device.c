@@ -211,19 +211,29 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->wg = w->wg->id;
   err->warp = w->wid;
   err->pc = pc;
-  err->insn = 0;
-  /* read the word without side effects */
-  const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
-  if (pc - VT_LDS_BASE < 0x10000000u) p = vt_pages_peek(&w->wg->lds, pc);
-  char dis[96] = "?";
+  err->insn = err->insn_hi = 0;
+  /* read the word without side effects; a 64-bit instruction's second
+   * parcel too (isa2025.md 5.1: 16 hex digits) */
+  const vt_pages *pages = pc - VT_LDS_BASE < 0x10000000u ? &w->wg->lds : &dev->mem.global;
+  const uint8_t *p = vt_pages_peek(pages, pc);
+  char dis[128] = "?", word[24] = "0x00000000";
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
-    vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
+    const uint8_t *q = vt_insn_length(err->insn) == 8 ? vt_pages_peek(pages, pc + 4) : NULL;
+    if (q) {
+      err->insn_hi = load_le(q, 4);
+      uint64_t insn = (uint64_t)err->insn_hi << 32 | err->insn;
+      vt_disasm64(insn, pc, NULL, dis, sizeof dis);
+      snprintf(word, sizeof word, "0x%016llx", (unsigned long long)insn);
+    } else {
+      vt_disasm(err->insn, pc, NULL, dis, sizeof dis);
+      snprintf(word, sizeof word, "0x%08x", err->insn);
+    }
     for (char *c = dis; *c; c++)
       if (*c == '\t') *c = ' ';
   }
-  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (0x%08x %s): ", sm, err->wg,
-                err->warp, err->pc, err->insn, dis);
+  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (%s %s): ", sm, err->wg, err->warp,
+                err->pc, word, dis);
 }
 
 static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {
@@ -329,7 +339,7 @@ int vt_sim_run_insn(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
   if (dev->trace) {
     vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
-                         dev->twrites, dev->tmem};
+                         dev->twrites, dev->tmem, in->d->length, in->word_hi};
     dev->trace(dev->trace_ctx, &ev);
   }
   if (w->state != WARP_RUNNING) {
