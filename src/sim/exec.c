@@ -179,7 +179,7 @@ static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in
   in->pfx = VT_PFX_NONE;
   in->neg = in->abs = 0;
   in->pair = in->mpair = false;
-  in->mspace = in->mwidth = 0;
+  in->mspace = in->mwidth = in->mhint = 0;
   if (!w->ext_armed) return;
   bool ext = w->ext_valid;
   switch (w->pfx_kind) {
@@ -189,6 +189,7 @@ static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in
     in->mspace = w->pm_space;
     in->mwidth = w->pm_width;
     in->mpair = w->pm_pair;
+    in->mhint = w->pm_hint;
     break;
   case VT_PFX_MOD: case VT_PFX_MODI:
     in->pfx = w->pfx_kind;

@@ -24,6 +24,7 @@ typedef struct vt_insn {
   uint8_t neg, abs;           /* NEG/ABS bits: bit k modifies src(k+1) (3.5.2) */
   bool pair;                  /* PREFIX pair = 1: 64-bit instruction on pairs (3.1.5) */
   uint8_t mspace, mwidth;     /* PREFIX_MEMORY space and width fields (3.5.3) */
+  uint8_t mhint;              /* PREFIX_MEMORY cachehint (no architectural effect) */
   bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
 } vt_insn;
 

@@ -93,6 +93,7 @@ int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err) {
     w->pm_space = (uint8_t)vt_operand_get(VT_OP_MSPACE, word);
     w->pm_width = (uint8_t)vt_operand_get(VT_OP_MWIDTH, word);
     w->pm_pair = vt_operand_get(VT_OP_MPAIR, word) != 0;
+    w->pm_hint = (uint8_t)vt_operand_get(VT_OP_MHINT, word);
   }
   return VT_OK;
 }

@@ -89,7 +89,7 @@ typedef struct vt_warp {
   uint8_t pfx_kind;
   uint8_t pfx_neg, pfx_abs; /* PREFIX/PREFIXI modifier bits */
   bool pfx_pair;            /* PREFIX pair = 1 */
-  uint8_t pm_space, pm_width; /* PREFIX_MEMORY fields */
+  uint8_t pm_space, pm_width, pm_hint; /* PREFIX_MEMORY fields */
   bool pm_pair;
   /* lr.w/lr.d reservation: the word at resv_addr and the width of the lr
    * (4: .w, 8: .d; isa2025.md C12); listed in vt_device.resv */
