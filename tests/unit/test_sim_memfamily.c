@@ -482,7 +482,48 @@ TEST(prefix_memory_x0_and_width128) {
   for (unsigned k = 0; k < 4; k++) CHECK_EQ_U32(st, t.out[20 + k], 0x11111111u * (k + 1));
 }
 
-RUN_TESTS(T(global_loads_equal_flat), T(global_stores_with_base), T(range_limits),
+/* the range CSRs' launch values (2.5), 0x80d..0x80f unassigned, one copy
+ * per warp (C14): warp 1 does not see warp 0's write */
+TEST(range_csrs_per_warp) {
+  prog p = {0};
+  csrr(&p, A0, CSR_GDS);
+  csrr(&p, A1, CSR_GDS_LIMIT);
+  csrr(&p, A2, CSR_LDS_LIMIT);
+  csrr(&p, A3, 0x805); /* wid */
+  unsigned skip = E(&p, VT_INSN_BNE, A3, ZERO, 0);
+  li(&p, T0, 0x1234);
+  E(&p, VT_INSN_CSRRW, ZERO, CSR_GDS, T0);
+  unsigned join = here(&p);
+  patch_branch(&p, skip, join);
+  E(&p, VT_INSN_BARRIER, 0, 0, 0);
+  csrr(&p, A4, CSR_GDS);
+  E(&p, VT_INSN_SLLI, T1, A3, 5);
+  li(&p, T0, OUT_BASE);
+  E(&p, VT_INSN_ADD, T0, T0, T1);
+  E(&p, VT_INSN_SW, A0, 0, T0);
+  E(&p, VT_INSN_SW, A1, 4, T0);
+  E(&p, VT_INSN_SW, A2, 8, T0);
+  E(&p, VT_INSN_SW, A4, 12, T0);
+  emit(&p, WORD_ENDPRG);
+  vt_device *dev = vt_device_new(NULL);
+  vt_launch l = simple_launch(4, 2);
+  vt_error e;
+  CHECK(st, load_prog(dev, &p) == VT_OK);
+  CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_OK);
+  for (unsigned w = 0; w < 2; w++) {
+    CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 32 * w), 0);
+    CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 32 * w + 4), 0xffffffffu);
+    CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 32 * w + 8), 0x7fffffffu);
+    CHECK_EQ_U32(st, rd32(dev, OUT_BASE + 32 * w + 12), w == 0 ? 0x1234u : 0);
+  }
+  vt_device_free(dev);
+  xrun t = {0};
+  xr_op(&t, enc(VT_INSN_CSRRS, A0, 0x80e, ZERO));
+  xr_run(&t);
+  XR_ERROR(st, &t, VT_ERR_ILLEGAL, 0, "illegal instruction: CSR 0x80e is not accessible");
+}
+
+RUN_TESTS(T(range_csrs_per_warp), T(global_loads_equal_flat), T(global_stores_with_base), T(range_limits),
           T(private_equals_v202_private), T(flat64_addresses), T(faults_vill_and_lanes),
           T(prefix_memory_cells), T(prefix_memory_effects), T(prefix_memory_private_ext),
           T(prefix_memory_void_and_illegal), T(prefix_memory_x0_and_width128))
