@@ -127,6 +127,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
   e->rs3 = (word >> 27) & 31;
   e->vm = (word >> 25) & 1;
   e->imm = 0;
+  e->v2025 = 0;
   if (id == VT_INSN_INVALID) return;
   const vt_insn_desc *d = vt_isa_insn(id);
   for (unsigned k = 0; k < d->nops; k++) {
@@ -137,14 +138,16 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
       break;
     }
   }
+  e->v2025 = vt_v2025_needs_check(d, e->imm);
 }
 
 /* Decoded form of 'word' at 'pc', from the program-window cache when the
- * cached word still matches (code may be rewritten by stores). */
-static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word) {
-  vt_dcache_entry tmp;
+ * cached word still matches (code may be rewritten by stores); outside the
+ * program window (or without memory for the cache) decoded into *tmp. */
+static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_t word,
+                                            vt_dcache_entry *tmp) {
   if (pc - VT_PROGRAM_BASE >= 0x10000000u || word == 0) {
-    decode_into(&tmp, word);
+    decode_into(tmp, word);
     return tmp;
   }
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
@@ -153,7 +156,7 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
     size_t n = chunk + 1 > 2 * dev->dcache_chunks ? chunk + 1 : 2 * dev->dcache_chunks;
     vt_dcache_entry **c = realloc(dev->dcache, n * sizeof *c);
     if (!c) {
-      decode_into(&tmp, word);
+      decode_into(tmp, word);
       return tmp;
     }
     for (size_t i = dev->dcache_chunks; i < n; i++) c[i] = NULL;
@@ -162,12 +165,12 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
   }
   if (!dev->dcache[chunk]) dev->dcache[chunk] = calloc(1024, sizeof(vt_dcache_entry));
   if (!dev->dcache[chunk]) {
-    decode_into(&tmp, word);
+    decode_into(tmp, word);
     return tmp;
   }
   vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
   if (e->word != word) decode_into(e, word);
-  return *e;
+  return e;
 }
 
 /* The prefix state armed by the previous instruction applies now (isa.md
@@ -215,8 +218,7 @@ static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in
   }
 }
 
-int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
-  vt_insn in;
+int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t pc = w->pc;
   if (pc & 3) {
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
@@ -228,37 +230,40 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
     return err ? err->status : VT_ERR_ACCESS;
   }
   uint32_t word = load_le(p, 4);
-  if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, out, err);
-  const vt_dcache_entry ent = decode_cached(dev, pc, word), *e = &ent;
+  if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, in, err);
+  vt_dcache_entry tmp;
+  const vt_dcache_entry *e = decode_cached(dev, pc, word, &tmp);
   if (e->id == VT_INSN_INVALID) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
     return VT_ERR_ILLEGAL;
   }
-  in.word = word;
-  in.word_hi = 0;
-  in.pc = pc;
-  in.id = e->id;
-  in.d = e->d;
-  in.vm = e->vm;
-  in.imm = e->imm;
-  in.rd = e->rd;
-  in.rs1 = e->rs1;
-  in.rs2 = e->rs2;
-  in.rs3 = e->rs3;
-  in.vs3 = e->rd;
-  in.vimm = (int32_t)sext(e->rs1, 5);
-  in.uimm = e->rs1 & 31;
-  in.next_pc = pc + 4;
-  apply_prefix(w, e, &in);
-  *out = in;
+  in->word = word;
+  in->word_hi = 0;
+  in->pc = pc;
+  in->id = e->id;
+  in->d = e->d;
+  in->vm = e->vm;
+  in->imm = e->imm;
+  in->rd = e->rd;
+  in->rs1 = e->rs1;
+  in->rs2 = e->rs2;
+  in->rs3 = e->rs3;
+  in->vs3 = e->rd;
+  in->vimm = (int32_t)sext(e->rs1, 5);
+  in->uimm = e->rs1 & 31;
+  in->next_pc = pc + 4;
+  apply_prefix(w, e, in);
+  in->check = e->v2025 || in->prefixed;
   return VT_OK;
 }
 
 /* the executor of an instruction, from its unit and element-width rule */
 static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
-  int gate = vt_exec_v2025_check(in, err);
-  if (gate != VT_OK) return gate;
+  if (in->check) {
+    int gate = vt_exec_v2025_check(in, err);
+    if (gate != VT_OK) return gate;
+  }
   if (d->ew == VT_EW_LANESEL) return vt_exec_vop64(dev, w, in, err);
   switch ((vt_exec_class)d->exec_class) {
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:

@@ -26,6 +26,7 @@ typedef struct vt_insn {
   uint8_t mspace, mwidth;     /* PREFIX_MEMORY space and width fields (3.5.3) */
   uint8_t mhint;              /* PREFIX_MEMORY cachehint (no architectural effect) */
   bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
+  bool check;                 /* vt_exec_v2025_check has something to check */
 } vt_insn;
 
 /* PREFIX_MEMORY's relation to the next instruction (isa2025.md 3.5.3): (a)
@@ -42,8 +43,11 @@ int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
  * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err);
 /* The checks of isa2025.md that precede any executor: prefix placement and
- * modifiers, odd pair registers, 6-bit shift amounts (exec_v2025.c). */
+ * modifiers, odd pair registers, 6-bit shift amounts (exec_v2025.c); only
+ * for an instruction whose 'check' is set. vt_v2025_needs_check tells it
+ * from the row and the decoded immediate (cached with the decode). */
 int vt_exec_v2025_check(const vt_insn *in, vt_error *err);
+bool vt_v2025_needs_check(const vt_insn_desc *d, int32_t imm);
 /* regext, regexti, PREFIX, PREFIXI, PREFIX_MEMORY: arm the warp's prefix
  * state for the next instruction (isa.md 2.6, isa2025.md 3.5). */
 int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err);

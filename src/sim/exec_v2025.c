@@ -57,6 +57,7 @@ int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_e
   in->vm = true;
   in->next_pc = w->pc + 8;
   in->prefixed = w->ext_armed; /* an error at execution (3.5.4 rule 3) */
+  in->check = true;
   fields64(in, insn);
   return VT_OK;
 }
@@ -221,6 +222,17 @@ static bool v2025_pending(const vt_insn *in) {
   return in->d->length == 8 && in->d->ew != VT_EW_LANESEL;
 }
 
+/* D18: slli/srli/srai decode a 6-bit amount; >= 32 needs a pair prefix */
+static bool wide_shift(const vt_insn_desc *d, int32_t imm) {
+  bool shift = d->sem == VT_SEM_SLL || d->sem == VT_SEM_SRL || d->sem == VT_SEM_SRA;
+  return shift && d->exec_class == VT_EX_ALU && !(d->flags & VT_F_W) && (d->flags & VT_F_BI) &&
+         imm >= 32;
+}
+
+bool vt_v2025_needs_check(const vt_insn_desc *d, int32_t imm) {
+  return d && ((d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3)) || wide_shift(d, imm));
+}
+
 int vt_exec_v2025_check(const vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   if (v2025_pending(in)) {
@@ -240,10 +252,7 @@ int vt_exec_v2025_check(const vt_insn *in, vt_error *err) {
     int rc = check_pmem(in, err);
     if (rc != VT_OK) return rc;
   }
-  /* D18: slli/srli/srai decode a 6-bit amount; >= 32 needs a pair prefix */
-  bool shift = d->sem == VT_SEM_SLL || d->sem == VT_SEM_SRL || d->sem == VT_SEM_SRA;
-  if (shift && !in->pair && d->exec_class == VT_EX_ALU && !(d->flags & VT_F_W) &&
-      (d->flags & VT_F_BI) && in->imm >= 32) {
+  if (!in->pair && wide_shift(d, in->imm)) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: shift amount %d >= 32 without a pair prefix",
                in->imm);
     return VT_ERR_ILLEGAL;

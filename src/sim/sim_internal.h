@@ -116,6 +116,7 @@ typedef struct vt_dcache_entry {
   uint32_t word;
   uint16_t id;
   uint8_t rd, rs1, rs2, rs3, vm;
+  uint8_t v2025;         /* needs the v2025 checks (pairs, 6-bit shift amounts) */
   int32_t imm;
 } vt_dcache_entry;
 
