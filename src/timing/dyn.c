@@ -95,16 +95,33 @@ static void memory_costs(const vt_timing *t, const tm_iinfo *info, const vt_insn
   if (pm && c->lsu_honor_hints) dy->hint = in->mhint;
 }
 
+/* nothing here depends on vtype or a prefix: every v2.02 instruction at
+ * SEW 8..32 without a v2025 prefix */
+static bool plain(const tm_iinfo *info, const vt_insn *in, const vt_warp *w) {
+  const vt_insn_desc *d = in->d;
+  if (in->pair || in->pfx != VT_PFX_NONE || d->ew == VT_EW_LANESEL ||
+      (d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3)))
+    return false;
+  if (info->flags & TM_I_MEM)
+    return d->amode != VT_AM_GLOBAL && d->amode != VT_AM_LOCAL && d->amode != VT_AM_FLAT64;
+  if (!(d->flags & VT_F_VEC) || w->vill) return true;
+  unsigned sewc = (w->vtype >> 3) & 7;
+  return sewc < 2 || (sewc == 2 && d->ew != VT_EW_WIDE && d->ew != VT_EW_WIDE_W);
+}
+
 void tm_dynamic(const vt_timing *t, const tm_iinfo *info, const vt_insn *in, const vt_warp *w,
                 tm_dyn *dy) {
   const vt_settings *c = &t->cfg;
   const vt_insn_desc *d = in->d;
-  for (unsigned j = 0; j < 5; j++) dy->src_n[j] = j < info->nsrc ? info->src[j].n : 1;
-  dy->dst_n = info->dst_n;
+  for (unsigned j = 0; j < 5; j++) dy->src_n[j] = 1;
+  dy->dst_n = 1;
   dy->lat = info->lat;
   dy->ii = 1;
   dy->agen = dy->hint = 0;
-  dy->fp64 = dy->wide = false;
+  dy->fp64 = dy->wide = dy->pair = dy->multi = false;
+  if (plain(info, in, w)) return;
+  for (unsigned j = 0; j < info->nsrc && j < 5; j++) dy->src_n[j] = info->src[j].n;
+  dy->dst_n = info->dst_n;
   dy->pair = (d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3)) != 0 &&
              !(d->flags & VT_F_VEC);
   if (in->pair) { /* 3.1.5, 6.3: every register a pair */
@@ -120,4 +137,6 @@ void tm_dynamic(const vt_timing *t, const tm_iinfo *info, const vt_insn *in, con
   if (info->flags & TM_I_MEM) memory_costs(t, info, in, dy);
   if (dy->dst_n == 2 && info->dst_kind != TM_R_NONE)
     dy->lat = lat8(dy->lat + c->pair_writeback_extra);
+  dy->multi = dy->dst_n > 1;
+  for (unsigned j = 0; j < info->nsrc && j < 5; j++) dy->multi |= dy->src_n[j] > 1;
 }

@@ -447,14 +447,20 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
       }
       w->hinfo = &t->info[w->head.id];
       w->head_valid = true;
+      /* what depends on vtype or a prefix is fixed now: every earlier
+       * instruction of the warp has executed */
+      tm_dynamic(t, w->hinfo, &w->head, w->fw, &w->hdyn);
       /* a 64-bit instruction: extra decode cycles (isa2025.md 6.1) */
-      w->head_at = w->head.d->length == 8 ? now + t->cfg.insn64_decode_extra : 0;
+      w->head64 = w->head.d->length == 8;
+      w->head_at = now + t->cfg.insn64_decode_extra;
     }
-    if (w->head.d->length == 8 && !second_parcel_ready(t, w, pc)) return false;
-    if (w->head_at > now) {
-      tm_wake(t, w->head_at);
-      w->reason = TM_ST_IBUFFER;
-      return false;
+    if (w->head64) {
+      if (!second_parcel_ready(t, w, pc)) return false;
+      if (w->head_at > now) {
+        tm_wake(t, w->head_at);
+        w->reason = TM_ST_IBUFFER;
+        return false;
+      }
     }
     if (!(w->hinfo->flags & TM_I_REGEXT)) return true;
     /* regext/regexti: absorbed by decode, never issued */
@@ -510,25 +516,38 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   if (!head_ready(t, smi, w)) return false;
   const tm_iinfo *info = w->hinfo;
   const vt_insn *in = &w->head;
-  tm_dynamic(t, info, in, w->fw, &w->hdyn);
   const tm_dyn *dy = &w->hdyn;
   bool hz = false, mem = false;
-  for (unsigned j = 0; j < info->nsrc; j++) {
-    unsigned r0 = field_reg(in, info->src[j].field);
-    for (unsigned r = r0; r < r0 + dy->src_n[j] && r < VT_NUM_XREGS; r++) {
+  if (!dy->multi) { /* one register per operand (every v2.02 instruction) */
+    for (unsigned j = 0; j < info->nsrc; j++) {
+      unsigned r = field_reg(in, info->src[j].field);
       if (info->src[j].kind == TM_R_X) {
         if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
       } else if (bit(w->vpend, r)) {
         hz = true, mem |= bit(w->vmem, r);
       }
     }
+    if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
+      hz = true, mem |= bit(w->xmem, in->rd);
+    if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
+  } else { /* register pairs and groups (isa2025.md) */
+    for (unsigned j = 0; j < info->nsrc; j++) {
+      unsigned r0 = field_reg(in, info->src[j].field);
+      for (unsigned r = r0; r < r0 + dy->src_n[j] && r < VT_NUM_XREGS; r++) {
+        if (info->src[j].kind == TM_R_X) {
+          if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+        } else if (bit(w->vpend, r)) {
+          hz = true, mem |= bit(w->vmem, r);
+        }
+      }
+    }
+    for (unsigned r = in->rd; r < in->rd + dy->dst_n && r < VT_NUM_XREGS; r++) {
+      if (info->dst_kind == TM_R_X && r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+      if (info->dst_kind == TM_R_V && bit(w->vpend, r)) hz = true, mem |= bit(w->vmem, r);
+    }
   }
   if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
     hz = true, mem |= bit(w->vmem, 0);
-  for (unsigned r = in->rd; r < in->rd + dy->dst_n && r < VT_NUM_XREGS; r++) {
-    if (info->dst_kind == TM_R_X && r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
-    if (info->dst_kind == TM_R_V && bit(w->vpend, r)) hz = true, mem |= bit(w->vmem, r);
-  }
   if (hz) {
     w->reason = mem ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
     return false;
@@ -561,7 +580,7 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   op->warp = (uint16_t)slot;
   op->path = info->path;
   op->unit = info->unit;
-  const tm_dyn *dy = &w->hdyn; /* computed by warp_eligible in this cycle */
+  const tm_dyn *dy = &w->hdyn; /* computed when the head was decoded */
   op->lat = info->unit == TM_U_TC ? (uint8_t)t->lat_tc : dy->lat;
   op->ii = dy->ii;
   op->agen = dy->agen;
@@ -578,8 +597,8 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   op->nsrc = 0;
   op->pending = 0;
   for (unsigned j = 0; j < info->nsrc; j++) {
-    unsigned r0 = field_reg(in, info->src[j].field);
-    for (unsigned r = r0; r < r0 + dy->src_n[j] && r < VT_NUM_XREGS && op->nsrc < 7; r++) {
+    unsigned r0 = field_reg(in, info->src[j].field), n = dy->multi ? dy->src_n[j] : 1;
+    for (unsigned r = r0; r < r0 + n && r < VT_NUM_XREGS && op->nsrc < 7; r++) {
       if (info->src[j].kind == TM_R_X && r == 0) continue;
       op->src_kind[op->nsrc] = info->src[j].kind;
       op->src_reg[op->nsrc] = (uint16_t)r;

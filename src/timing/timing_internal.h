@@ -70,6 +70,7 @@ typedef struct tm_dyn {
   bool fp64;     /* SFU: binary64 divide/square root */
   bool wide;     /* SFU: 64-bit integer division */
   bool pair;     /* a scalar instruction on register pairs (counter) */
+  bool multi;    /* some operand spans more than one register */
 } tm_dyn;
 
 /* ---- caches (tag arrays with the time each line becomes valid) ---- */
@@ -166,7 +167,8 @@ typedef struct tm_warp {
   vt_insn head;
   const tm_iinfo *hinfo;
   tm_dyn hdyn;              /* its dispatch-time costs (dyn.c) */
-  uint64_t head_at;         /* dispatchable from this cycle (64-bit decode) */
+  bool head64;              /* it is a 64-bit instruction ... */
+  uint64_t head_at;         /* ... dispatchable from this cycle (insn64_decode_extra) */
   /* scoreboard */
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
