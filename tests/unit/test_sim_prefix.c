@@ -339,6 +339,24 @@ TEST(vector_fp) {
       }
 }
 
+/* 3.5.1: prefix ext=1, abs=1; vfadd.vv v2, v4, v6 computes V(34,i) =
+ * V(4,i) + |V(6,i)| (here v8/v10 for v4/v6; v40 read back through regext) */
+TEST(spec_example_ext_abs) {
+  lrun t = {0};
+  t.numt = 4;
+  t.vtype = E32M1;
+  for (unsigned i = 0; i < 4; i++) t.v[0][i] = f2u(1.5f + (float)i), t.v[2][i] = f2u(-0.25f * (float)(i + 1));
+  lr_op(&t, 0x0010a00bu);                          /* prefix ext=1, abs=1 */
+  lr_op(&t, enc(VT_INSN_VFADD_VV, 8, 8, 10, 1));   /* v40 = v8 + |v10| */
+  lr_op(&t, enc(VT_INSN_REGEXT, 1 << 6));           /* vs2 hi 001 */
+  lr_op(&t, enc(VT_INSN_VADD_VI, 12, 8, 0, 1));     /* v12 = v40 */
+  lr_run(&t);
+  LR_OK(st, &t);
+  for (unsigned i = 0; i < 4 && t.rc == VT_OK; i++)
+    CHECK_EQ_U32(st, t.out[4][i], f2u(1.5f + (float)i + 0.25f * (float)(i + 1)));
+  CHECK_EQ_U32(st, t.out[0][0], t.v[0][0]); /* v8 itself unchanged */
+}
+
 /* FP widening: NEG/ABS before widening; src3 is the wide accumulator */
 TEST(vector_fp_widening) {
   lrun t = {0};
@@ -453,5 +471,6 @@ TEST(chains_and_reserved) {
   CHECK_EQ_U32(st, u.out[10], 7);
 }
 
-RUN_TESTS(T(scalar_integer), T(scalar_fp), T(vector_integer), T(vector_fp), T(vector_fp_widening),
+RUN_TESTS(T(scalar_integer), T(scalar_fp), T(vector_integer), T(vector_fp), T(spec_example_ext_abs),
+          T(vector_fp_widening),
           T(ineligible), T(chains_and_reserved))
