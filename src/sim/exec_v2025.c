@@ -6,12 +6,14 @@
  * mode), never from mnemonics. */
 #include "exec_util.h"
 
+/* "illegal instruction: WHY", WHY = fmt with one string argument */
 static int illegal(vt_error *err, const char *fmt, const char *arg) {
   char why[160];
   snprintf(why, sizeof why, fmt, arg);
   vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: %s", why);
   return VT_ERR_ILLEGAL;
 }
+static int illegal_because(vt_error *err, const char *why) { return illegal(err, "%s", why); }
 
 static bool has_op(const vt_insn_desc *d, vt_operand_id op) {
   for (unsigned k = 0; k < d->nops; k++)
@@ -71,7 +73,7 @@ int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err) {
   const uint32_t word = in->word, imm = word >> 20;
   const bool is_new = sem == VT_SEM_PREFIX || sem == VT_SEM_PREFIXI || sem == VT_SEM_PREFIX_MEM;
   /* 3.5.4: old + old keeps v2.02; any other chain stops at the second (C11) */
-  if (w->ext_armed && (is_new || new_form(w))) return illegal(err, "prefix after prefix%s", "");
+  if (w->ext_armed && (is_new || new_form(w))) return illegal_because(err, "prefix after prefix");
   if (sem == VT_SEM_REGEXTI || sem == VT_SEM_PREFIXI) {
     /* rd high bits in imm[2:0], rs2 high bits in imm[5:3], immediate high
      * bits in imm[11:6] (isa.md 2.6) */
@@ -164,7 +166,7 @@ static bool pair_applies(const vt_insn_desc *d) {
 static bool odd(unsigned r) { return (r & 1) != 0; }
 
 static int odd_pair(vt_error *err) {
-  return illegal(err, "odd register where a pair is required%s", "");
+  return illegal_because(err, "odd register where a pair is required");
 }
 
 static int check_modifiers(const vt_insn *in, vt_error *err) {
@@ -212,7 +214,7 @@ static int check_pmem(const vt_insn *in, vt_error *err) {
   unsigned data = d->mem == VT_MEM_STORE ? in->rs2 : in->rd;
   if ((addr64 && odd(in->rs1)) || (in->mwidth && odd(data))) return odd_pair(err);
   if (in->mwidth && data + in->mwidth > 255)
-    return illegal(err, "the register group of prefix_memory passes register 255%s", "");
+    return illegal_because(err, "the register group of prefix_memory passes register 255");
   return VT_OK;
 }
 
@@ -239,7 +241,7 @@ int vt_exec_v2025_check(const vt_insn *in, vt_error *err) {
     vt_err_set(err, VT_ERR_ILLEGAL, "unimplemented instruction: %s (isa2025.md)", d->mnemonic);
     return VT_ERR_ILLEGAL;
   }
-  if (in->prefixed && d->length == 8) return illegal(err, "prefix before a 64-bit instruction%s", "");
+  if (in->prefixed && d->length == 8) return illegal_because(err, "prefix before a 64-bit instruction");
   if (d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2 | VT_F_PRS3)) {
     if (!vt_insn_pairs_even((vt_insn_id)in->id, in->word)) return odd_pair(err);
   }
