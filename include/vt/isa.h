@@ -156,7 +156,8 @@ enum {
   VT_F_MASKW = 1u << 7,   /* writes packed mask bits */
   VT_F_V0 = 1u << 8,      /* reads v0 as carry or select (vm = 0 is not a mask) */
   VT_F_NOSIMT = 1u << 9,  /* ignores the SIMT mask (isa.md 1.4) */
-  VT_F_FP = 1u << 10,     /* floating point: needs mstatus.FS, uses frm */
+  VT_F_FP = 1u << 10,     /* floating point: needs mstatus.FS, uses frm (flw/fsw: FP
+                           * loads/stores, which PREFIX_MEMORY cannot modify) */
   VT_F_RTZ = 1u << 11,    /* rounds toward zero whatever frm says */
   VT_F_FSCALAR = 1u << 12, /* the scalar operand of a .vf form: never register-extended */
   VT_F_RVD = 1u << 13,    /* reads vd as a source */

@@ -56,6 +56,7 @@ typedef struct vt_error {
   unsigned sm, wg, warp;
   uint32_t pc, insn;
   char message[512]; /* complete human-readable text */
+  uint32_t insn_hi;  /* second parcel of an 8-byte instruction at pc (0 otherwise) */
 } vt_error;
 
 /* A device shaped by the DEVICE settings of s (vt/settings.h; NULL:
@@ -135,6 +136,8 @@ typedef struct vt_trace_event {
   unsigned nwrites, nmem;
   const vt_trace_write *writes;
   const vt_trace_mem *mem;
+  unsigned length;  /* bytes of the instruction: 4, or 8 (isa2025.md D1) */
+  uint32_t insn_hi; /* the second parcel of an 8-byte instruction (0 otherwise) */
 } vt_trace_event;
 
 typedef void (*vt_trace_fn)(void *ctx, const vt_trace_event *ev);

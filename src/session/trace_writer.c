@@ -4,12 +4,19 @@
 
 void vt_trace_line(void *ctx, const vt_trace_event *ev) {
   FILE *f = ctx;
-  char dis[128];
-  vt_disasm(ev->insn, ev->pc, NULL, dis, sizeof dis);
+  char dis[128], word[20];
+  if (ev->length == 8) { /* isa2025.md 5.1: a 64-bit word as 16 hex digits */
+    uint64_t insn = (uint64_t)ev->insn_hi << 32 | ev->insn;
+    vt_disasm64(insn, ev->pc, NULL, dis, sizeof dis);
+    snprintf(word, sizeof word, "%016llx", (unsigned long long)insn);
+  } else {
+    vt_disasm(ev->insn, ev->pc, NULL, dis, sizeof dis);
+    snprintf(word, sizeof word, "%08x", ev->insn);
+  }
   for (char *c = dis; *c; c++)
     if (*c == '\t') *c = ' ';
-  fprintf(f, "S%u WG%u W%u %08x %08x %-32s mask=%08x", ev->sm, ev->wg, ev->warp, ev->pc, ev->insn,
-          dis, ev->mask);
+  fprintf(f, "S%u WG%u W%u %08x %s %-32s mask=%08x", ev->sm, ev->wg, ev->warp, ev->pc, word, dis,
+          ev->mask);
   for (unsigned i = 0; i < ev->nwrites; i++) {
     const vt_trace_write *w = &ev->writes[i];
     if (w->kind == 'x') {

@@ -252,17 +252,12 @@ vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
     WCSR(wp, GIDX) = wg->gid[0];
     WCSR(wp, GIDY) = wg->gid[1];
     WCSR(wp, GIDZ) = wg->gid[2];
-    /* v2025 range CSRs at launch (isa2025.md 2.5, D24) */
-    wp->gds = 0;
-    wp->gds_limit = 0xffffffffu;
-    wp->lds_limit = 0x7fffffffu;
+    /* the range CSRs' launch values (isa2025.md 2.5, D24) */
+    WCSR(wp, GDS) = 0;
+    WCSR(wp, GDS_LIMIT) = 0xffffffffu;
+    WCSR(wp, LDS_LIMIT) = 0x7fffffffu;
   }
   return wg;
-}
-
-/* the byte at a, read without side effects (NULL: never written) */
-static const uint8_t *peek_byte(vt_device *dev, const vt_warp *w, uint32_t a) {
-  return vt_pages_peek(a - VT_LDS_BASE < VT_ADDR_LDS_SIZE ? &w->wg->lds : &dev->mem.global, a);
 }
 
 /* Fill the location of err with warp w at 'pc' and prefix the message. */
@@ -273,21 +268,23 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->wg = w->wg->id;
   err->warp = w->wid;
   err->pc = pc;
-  err->insn = 0;
-  /* read the word without side effects */
-  const uint8_t *p = peek_byte(dev, w, pc);
-  char dis[96] = "?", word[24];
+  err->insn = err->insn_hi = 0;
+  /* read the word without side effects; a 64-bit instruction's second
+   * parcel too (isa2025.md 5.1: 16 hex digits) */
+  const vt_pages *pages = pc - VT_LDS_BASE < VT_ADDR_LDS_SIZE ? &w->wg->lds : &dev->mem.global;
+  const uint8_t *p = vt_pages_peek(pages, pc);
+  char dis[128] = "?", word[24] = "0x00000000";
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
-    snprintf(word, sizeof word, "0x%08x", err->insn);
-    /* a 64-bit instruction prints as 16 hex digits (isa2025.md 5.1) */
-    const uint8_t *q = vt_insn_length(err->insn) == 8 ? peek_byte(dev, w, pc + 4) : NULL;
+    const uint8_t *q = vt_insn_length(err->insn) == 8 ? vt_pages_peek(pages, pc + 4) : NULL;
     if (q) {
-      uint64_t insn = (uint64_t)load_le(q, 4) << 32 | err->insn;
+      err->insn_hi = load_le(q, 4);
+      uint64_t insn = (uint64_t)err->insn_hi << 32 | err->insn;
+      vt_disasm64(insn, pc, NULL, dis, sizeof dis);
       snprintf(word, sizeof word, "0x%016llx", (unsigned long long)insn);
-      vt_disasm64(insn, w->pc, NULL, dis, sizeof dis);
     } else {
-      vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
+      vt_disasm(err->insn, pc, NULL, dis, sizeof dis);
+      snprintf(word, sizeof word, "0x%08x", err->insn);
     }
     for (char *c = dis; *c; c++)
       if (*c == '\t') *c = ' ';
@@ -402,7 +399,7 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
   if (dev->trace) {
     vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
-                         dev->twrites, dev->tmem};
+                         dev->twrites, dev->tmem, in->d->length, in->word_hi};
     dev->trace(dev->trace_ctx, &ev);
   }
   if (w->state != WARP_RUNNING) {

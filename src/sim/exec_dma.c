@@ -15,15 +15,15 @@ static bool in_local_window(uint64_t p) { return p >= VT_LDS_BASE && p < VT_PROG
 int vt_dma_check_src(vt_device *dev, vt_warp *w, const char *name, uint32_t p, uint64_t n,
                      vt_error *err) {
   uint64_t last = (uint64_t)p + n - 1;
-  if (p < w->gds || last > w->gds_limit) {
+  if (p < WCSR(w, GDS) || last > WCSR(w, GDS_LIMIT)) {
     vt_err_set(err, VT_ERR_ACCESS,
                "%s: source bytes 0x%08x..0x%08llx are outside [gds 0x%08x, gds_limit 0x%08x]",
-               name, p, (unsigned long long)last, w->gds, w->gds_limit);
+               name, p, (unsigned long long)last, WCSR(w, GDS), WCSR(w, GDS_LIMIT));
     return VT_ERR_ACCESS;
   }
   /* C16: copies go from global to local memory only */
   uint32_t lds = WCSR(w, LDS);
-  bool in_lds = lds <= w->lds_limit && p <= w->lds_limit && last >= lds;
+  bool in_lds = lds <= WCSR(w, LDS_LIMIT) && p <= WCSR(w, LDS_LIMIT) && last >= lds;
   if (in_lds || in_local_window(p) || in_local_window(last) ||
       (p < VT_LDS_BASE && last >= VT_PROGRAM_BASE)) {
     vt_err_set(err, VT_ERR_ACCESS, "%s: DMA source in local memory (bytes 0x%08x..0x%08llx)", name,
@@ -46,11 +46,11 @@ int vt_dma_check_dst(vt_device *dev, vt_warp *w, const char *name, uint32_t p, u
                      vt_error *err) {
   uint64_t last = (uint64_t)p + n - 1;
   uint32_t lds = WCSR(w, LDS);
-  if (p < lds || last > w->lds_limit) {
+  if (p < lds || last > WCSR(w, LDS_LIMIT)) {
     vt_err_set(err, VT_ERR_ACCESS,
                "%s: destination bytes 0x%08x..0x%08llx are outside [CSR_LDS 0x%08x, lds_limit "
                "0x%08x]",
-               name, p, (unsigned long long)last, lds, w->lds_limit);
+               name, p, (unsigned long long)last, lds, WCSR(w, LDS_LIMIT));
     return VT_ERR_ACCESS;
   }
   if (!in_local_window(p) || !in_local_window(last)) {

@@ -23,9 +23,16 @@ typedef struct vt_simt_entry {
 
 enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
-/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1), by number (isa_csrs.def):
- * WCSR(w, PDS) is warp w's CSR_PDS. */
-#define VT_WARP_CSRS (VT_CSR_RPC - VT_CSR_TID + 1)
+/* memory records of one instruction: an AMO's read and write, or up to four
+ * words per lane of a PREFIX_MEMORY width-128 access (isa2025.md 3.5.3) */
+#define VT_TMEM_MAX (4 * VT_MAX_LANES)
+
+
+/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1) and gds..lds_limit
+ * (isa2025.md 2.5), by number (isa_csrs.def, isa_csrs_v2025.def): WCSR(w, PDS)
+ * is warp w's CSR_PDS. 0x80d..0x80f are slots no CSR uses (csr.c refuses
+ * them). */
+#define VT_WARP_CSRS (VT_CSR_LDS_LIMIT - VT_CSR_TID + 1)
 #define WCSR(w, name) ((w)->csr[VT_CSR_##name - VT_CSR_TID])
 
 struct vt_wg;
@@ -69,7 +76,6 @@ typedef struct vt_warp {
   uint32_t csr[VT_WARP_CSRS];
   uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch;
   uint32_t fflags, frm, vstart, vxrm, vxsat, vl, vtype;
-  uint32_t gds, gds_limit, lds_limit; /* v2025 range CSRs 0x810-0x812 (isa2025.md 2.5) */
   bool vill;
   uint64_t cycle, instret;
   vt_simt_entry *stack;
@@ -79,8 +85,16 @@ typedef struct vt_warp {
   bool ext_valid, ext_armed;
   int32_t exti_hi;   /* regexti bits 11:6 */
   bool exti_valid;
-  /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
+  /* the new-form prefix armed with it (isa2025.md 3.5): VT_PFX_* */
+  uint8_t pfx_kind;
+  uint8_t pfx_neg, pfx_abs; /* PREFIX/PREFIXI modifier bits */
+  bool pfx_pair;            /* PREFIX pair = 1 */
+  uint8_t pm_space, pm_width, pm_hint; /* PREFIX_MEMORY fields */
+  bool pm_pair;
+  /* lr.w/lr.d reservation: the word at resv_addr and the width of the lr
+   * (4: .w, 8: .d; isa2025.md C12); listed in vt_device.resv */
   bool resv_valid;
+  uint8_t resv_width;
   uint32_t resv_addr;
   uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
   /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
@@ -113,6 +127,7 @@ typedef struct vt_dcache_entry {
   uint32_t word;
   uint16_t id;
   uint8_t rd, rs1, rs2, rs3, vm;
+  uint8_t v2025;         /* needs the v2025 checks (pairs, 6-bit shift amounts) */
   int32_t imm;
 } vt_dcache_entry;
 
@@ -148,7 +163,7 @@ struct vt_device {
   unsigned vtop;
   /* trace scratch */
   vt_trace_write twrites[8];
-  vt_trace_mem tmem[2 * VT_MAX_LANES];
+  vt_trace_mem tmem[VT_TMEM_MAX];
   unsigned ntw, ntm;
   bool rec_mem; /* record memory accesses in tmem without a trace callback (timing) */
   vt_dma_rec dma; /* the last copy (exec_dma.c) */

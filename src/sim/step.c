@@ -67,6 +67,7 @@ bool vt_step_ended(const vt_warp *w) { return w->state == WARP_ENDED; }
 uint32_t vt_step_mask(const vt_warp *w) { return w->mask; }
 uint32_t vt_step_active(const vt_warp *w) { return w->mask & w->lane_limit; }
 uint32_t vt_step_xreg(const vt_warp *w, unsigned r) { return w->x[r]; }
+unsigned vt_step_sew(const vt_warp *w) { return w->vill ? 0 : 8u << ((w->vtype >> 3) & 7); }
 uint32_t vt_step_vreg(const vt_warp *w, unsigned r, unsigned lane) { return w->v[r][lane]; }
 
 void vt_step_locate(vt_device *dev, const vt_warp *w, unsigned sm, vt_error *err) {

@@ -62,6 +62,8 @@ bool vt_step_ended(const vt_warp *w);
 uint32_t vt_step_mask(const vt_warp *w);
 uint32_t vt_step_active(const vt_warp *w);
 uint32_t vt_step_xreg(const vt_warp *w, unsigned r);
+/* The element width vtype selects (8..64 bits), 0 while vtype is illegal. */
+unsigned vt_step_sew(const vt_warp *w);
 uint32_t vt_step_vreg(const vt_warp *w, unsigned r, unsigned lane);
 
 /* Decode the warp's next instruction (fetch, decode, register extension;

@@ -43,19 +43,40 @@ enum {
   TM_I_MMA = 1 << 12,      /* MMA/MMA64 on the tensor units (tensor.c) */
   TM_I_DMA = 1 << 13,      /* a copy: queued on a DMA engine at dispatch (dma.c) */
   TM_I_DMA_WAIT = 1 << 14, /* cp_dma_mbarrier: waits for the warp's copies */
+  TM_I_PREFIX = 1 << 15,   /* a v2025 prefix dispatched as an instruction (prefix_fused = 0) */
   TM_I_MEM = TM_I_LOAD | TM_I_STORE | TM_I_AMO
 };
 
 typedef struct tm_src {
   uint8_t kind, field;
+  uint8_t n; /* registers: 1, or 2 for a register pair (isa2025.md 3.1.1) */
 } tm_src;
 
 typedef struct tm_iinfo {
   uint8_t path, unit, lat, nsrc;
   uint8_t dst_kind; /* TM_R_*: register written (field rd) */
+  uint8_t dst_n;    /* registers written from rd on: 1, or 2 for a pair */
   uint16_t flags;
   tm_src src[5];
 } tm_iinfo;
+
+/* What an instruction costs at dispatch when it depends on the warp's state
+ * or on a prefix (dyn.c): register counts (pairs at SEW 64, widening
+ * results, the pair prefix, PREFIX_MEMORY groups), the unit latency and
+ * initiation interval (64-bit elements, binary64, VOP64 modifiers),
+ * address-generation cycles and the SFU's binary64/64-bit work. */
+typedef struct tm_dyn {
+  uint8_t src_n[5];
+  uint8_t dst_n;
+  uint8_t lat;   /* unit latency (pipelined units) */
+  uint8_t ii;    /* cycles the unit accepts nothing else (1: pipelined) */
+  uint8_t agen;  /* extra LSU address-generation cycles */
+  uint8_t hint;  /* PREFIX_MEMORY cachehint, when lsu_honor_hints */
+  bool fp64;     /* SFU: binary64 divide/square root */
+  bool wide;     /* SFU: 64-bit integer division */
+  bool pair;     /* a scalar instruction on register pairs (counter) */
+  bool multi;    /* some operand spans more than one register */
+} tm_dyn;
 
 /* ---- caches (tag arrays with the time each line becomes valid) ---- */
 typedef struct tm_cache {
@@ -82,7 +103,7 @@ bool tm_cache_old_hit(const tm_cache *c, uint32_t line, uint64_t now);
 void tm_cache_fill(tm_cache *c, int e, uint32_t line, uint64_t fill, uint64_t now);
 
 /* ---- collector units and in-flight instructions ---- */
-#define TM_MAX_REQ 32
+#define TM_MAX_REQ 128 /* up to 4 words per lane (PREFIX_MEMORY width 128) */
 typedef struct tm_op {
   uint64_t ready;     /* in the collector: issue-valid time; after issue: result time */
   uint64_t enter;     /* reaches its collector unit (reads from the next cycle) */
@@ -91,11 +112,10 @@ typedef struct tm_op {
   uint8_t lat;
   uint16_t flags;
   uint16_t dst_reg;
-  uint8_t dst_n;     /* registers written from dst_reg (MMA D groups: up to 8) */
   uint32_t tc_lat, tc_ii, tc_macs; /* MMA: latency, initiation interval, M*N*K */
-  uint16_t src_reg[5];
-  uint8_t src_kind[5];
-  uint8_t src_bank[5];
+  uint16_t src_reg[8];
+  uint8_t src_kind[8];
+  uint8_t src_bank[8];
   bool lost_bank;    /* lost a bank arbitration in the last cycle */
   bool redirect;     /* taken branch: flush and refetch at target */
   bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
@@ -105,6 +125,10 @@ typedef struct tm_op {
   uint32_t sfu_cycles;
   uint16_t id;       /* vt_insn_id */
   uint8_t nreq;      /* memory requests */
+  uint8_t agen;      /* extra address-generation cycles (dyn.c) */
+  uint8_t ii;        /* cycles its unit accepts nothing else (dyn.c) */
+  uint8_t hint;      /* cachehint (dyn.c) */
+  uint8_t dst_n;     /* registers written from dst_reg on: 1, 2 for a pair, up to 8 for MMA D groups */
   uint8_t shared;    /* requests go to shared memory */
   uint32_t req_line[TM_MAX_REQ]; /* line number (global) */
   uint8_t req_cost[TM_MAX_REQ];  /* shared memory: cycles (bank conflicts) */
@@ -151,6 +175,9 @@ typedef struct tm_warp {
   bool head_valid;
   vt_insn head;
   const tm_iinfo *hinfo;
+  tm_dyn hdyn;              /* its dispatch-time costs (dyn.c) */
+  bool head64;              /* it is a 64-bit instruction ... */
+  uint64_t head_at;         /* ... dispatchable from this cycle (insn64_decode_extra) */
   /* scoreboard */
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
@@ -210,6 +237,7 @@ typedef struct tm_sm {
   unsigned fq_head, fq_n;
   uint32_t fetch_epochs;
   uint64_t sfu_free, lsu_free;
+  uint64_t unit_free[TM_U_COUNT]; /* a unit busy with a multi-pass instruction */
   unsigned lsu_mshr_used;
   /* memory system, per SM */
   tm_cache l1d, l1i;
@@ -277,14 +305,19 @@ struct vt_timing {
 
 /* decode.c */
 void tm_build_info(vt_timing *t);
+/* dyn.c */
+void tm_dynamic(const vt_timing *t, const tm_iinfo *info, const vt_insn *in, const vt_warp *w,
+                tm_dyn *dy);
 /* lsu.c */
 void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *dev);
 uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now);
 /* memsys.c */
 int tm_mem_init(vt_timing *t);
 void tm_mem_free(vt_timing *t);
+/* hint: a PREFIX_MEMORY cachehint whose L1 policy (bits 1:0: 01 evict
+ * first, 10 bypass, 11 evict last) applies (lsu_honor_hints), else 0 */
 uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
-                       uint64_t *accepted);
+                       uint64_t *accepted, unsigned hint);
 uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, uint64_t at,
                         uint64_t *accepted);
 /* fetch of 'line': time the line is available (== at on a hit) */

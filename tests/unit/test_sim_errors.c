@@ -233,10 +233,11 @@ TEST(vector_before_vsetvli) {
   CHECK_EQ_U32(st, run_on(&p, &l, NULL, &e), VT_ERR_VILL);
   CHECK_EQ_U32(st, e.pc, prog_addr(w));
   CHECK(st, strstr(e.message, "vector branch while vtype is illegal") != NULL);
-  /* an illegal vtype (SEW = 64) makes later vector instructions trap */
+  /* an illegal vtype (SEW = 64 with a fractional LMUL, isa2025.md 3.2.1)
+   * makes later vector instructions trap */
   p.n = 0;
   E(&p, VT_INSN_ADDI, T4, ZERO, 4);
-  E(&p, VT_INSN_VSETVLI, T4, T4, 0x018); /* e64, m1 */
+  E(&p, VT_INSN_VSETVLI, T4, T4, 0x01f); /* e64, mf2 */
   w = E(&p, VT_INSN_VID_V, 1, 1);
   CHECK_EQ_U32(st, run_on(&p, &l, NULL, &e), VT_ERR_VILL);
   CHECK_EQ_U32(st, e.pc, prog_addr(w));

@@ -146,7 +146,7 @@ static uint32_t derived_flags(size_t i) {
     if ((fl & VT_F_VEC) && !has_vs1 && op == VT_OP_RS1) fl |= VT_F_BX;
     if (op == VT_OP_X8S1) fl |= VT_F_BX; /* the scalar src1 of VOP64 .vx/.vf */
     if (!(fl & VT_F_VEC) && has_rs2 && op == VT_OP_RS2) fl |= VT_F_BX;
-    if (od->kind == VT_OPK_IMM) fl |= VT_F_BI;
+    if (od->kind == VT_OPK_IMM && !(od->flags & VT_OPF_KEY)) fl |= VT_F_BI; /* not modifiers */
   }
   return fl;
 }
