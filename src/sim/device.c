@@ -1,7 +1,7 @@
-/* The device: configuration, memory API, launches. Workgroups are dispatched
- * over the SMs in linear order as warp slots free up; on each SM the resident
- * warps run round-robin one instruction at a time (isa.md 1.3), SMs in turn,
- * so a run is deterministic for a given configuration. */
+/* The device: configuration, memory API, workgroups and their warps (a
+ * pool of warps reused by new workgroups), error locations, and the timing
+ * model's execution step. The functional run loop is in run.c
+ * (run.h). */
 #include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "exec_util.h"
+#include "run.h"
 
 
 vt_device *vt_device_new(const vt_settings *cfg) {
@@ -29,6 +30,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
     return NULL;
   }
   if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0) {
+    vt_stats_free(dev->stats);
     free(dev);
     return NULL;
   }
@@ -37,6 +39,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
 
 void vt_device_free(vt_device *dev) {
   if (!dev) return;
+  vt_workers_free(dev);
   vt_mem_destroy(&dev->mem);
   vt_stats_free(dev->stats);
   vt_alloc_map_free(&dev->allocs);
@@ -130,13 +133,6 @@ int vt_mem_read(vt_device *dev, uint32_t addr, void *dst, size_t n, vt_error *er
 
 /* ---------------- launches ---------------- */
 
-typedef struct sm_state {
-  vt_wg **wgs; /* resident workgroups */
-  unsigned nwgs, used_slots;
-  uint64_t used_lds; /* local memory of the resident workgroups */
-  unsigned rr; /* round-robin position over resident warps */
-} sm_state;
-
 /* back to the device's pool (freed when the pool cannot grow) */
 static void warp_release(vt_device *dev, vt_warp *w) {
   if (dev->npool == dev->cappool) {
@@ -168,16 +164,16 @@ static vt_warp *warp_get(vt_device *dev) {
   }
   vt_warp *w = dev->warp_pool[--dev->npool];
   vt_simt_entry *stack = w->stack;
-  unsigned cap = w->cap;
+  unsigned cap = w->cap, vtop = w->vtop;
   uint32_t tlb_gen = w->tlb_gen;
   memset(&w->x, 0, sizeof *w - offsetof(vt_warp, x));
-  memset(w->v, 0, (size_t)dev->vtop * sizeof w->v[0]);
+  memset(w->v, 0, (size_t)vtop * sizeof w->v[0]);
   w->stack = stack;
   w->cap = cap;
   /* global translations stay valid while the mapping and pages do; local
    * ones belonged to the finished workgroup */
   for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
-    uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
+    uint32_t a = ((w->tlb[i].tag & ~VT_TLB_NOSTORE) - 1u) << VT_PAGE_BITS;
     if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
   }
   w->tlb_gen = dev->mem.global.gen;
@@ -361,9 +357,7 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
   return VT_OK;
 }
 
-/* barrier bookkeeping after a step of a warp of wg; returns an error code on
- * deadlock (issue 3: waiting warps while others ended) */
-static int barrier_check(vt_wg *wg, vt_error *err, unsigned *waiting_out) {
+int vt_wg_barrier_check(vt_wg *wg, vt_error *err) {
   unsigned waiting = 0, running = 0, ended = 0;
   for (unsigned i = 0; i < wg->nwarps; i++) {
     int s = wg->warps[i]->state;
@@ -371,7 +365,6 @@ static int barrier_check(vt_wg *wg, vt_error *err, unsigned *waiting_out) {
     running += s == WARP_RUNNING;
     ended += s == WARP_ENDED;
   }
-  *waiting_out = waiting;
   if (waiting == 0 || running > 0) return VT_OK;
   if (ended == 0) {
     for (unsigned i = 0; i < wg->nwarps; i++) wg->warps[i]->state = WARP_RUNNING;
@@ -403,9 +396,8 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
     dev->trace(dev->trace_ctx, &ev);
   }
   if (w->state != WARP_RUNNING) {
-    unsigned waiting;
     if (w->state == WARP_ENDED) wg->ended++;
-    rc = barrier_check(wg, err, &waiting);
+    rc = vt_wg_barrier_check(wg, err);
     if (rc) {
       /* report at a waiting warp, at its barrier instruction: a
        * waiting warp's pc already points past the barrier (barrier
@@ -417,164 +409,5 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
         }
     }
   }
-  return rc;
-}
-
-/* the state of one functional launch */
-typedef struct run_state {
-  vt_device *dev;
-  const vt_launch *l;
-  vt_error *err;
-  sm_state *sms;
-  unsigned nsm, slots;
-  uint64_t lds_capacity, total_wg, next_wg, done_wg;
-  uint64_t budget, executed, next_poll;
-} run_state;
-
-/* fill free warp slots with new workgroups, SMs in order */
-static int dispatch(run_state *r) {
-  const vt_launch *l = r->l;
-  for (unsigned s = 0; s < r->nsm && r->next_wg < r->total_wg; s++) {
-    sm_state *sm = &r->sms[s];
-    while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
-           sm->used_lds + l->lds_size <= r->lds_capacity && vt_step_wg_can_start(r->dev)) {
-      vt_wg *wg = vt_step_wg_new(r->dev, (unsigned)r->next_wg, s);
-      if (!wg) {
-        vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
-                   (unsigned long long)r->next_wg);
-        return VT_ERR_NOMEM;
-      }
-      sm->wgs[sm->nwgs++] = wg;
-      sm->used_slots += l->warps_per_wg;
-      sm->used_lds += l->lds_size;
-      r->next_wg++;
-    }
-  }
-  return VT_OK;
-}
-
-/* one instruction of warp w on SM s */
-static int step(run_state *r, vt_warp *w, unsigned s) {
-  vt_device *dev = r->dev;
-  if (r->executed >= r->budget) {
-    vt_err_set(r->err, VT_ERR_BUDGET,
-               "instruction budget of %llu warp instructions exhausted (--max-insns)",
-               (unsigned long long)r->budget);
-    locate(r->err, w, s, dev);
-    return VT_ERR_BUDGET;
-  }
-  vt_insn in;
-  int rc = vt_step_decode(dev, w, &in, r->err);
-  if (rc != VT_OK) {
-    locate(r->err, w, s, dev);
-    return rc;
-  }
-  rc = vt_step_execute(dev, w, s, &in, r->err);
-  if (rc == VT_OK) r->executed++;
-  return rc;
-}
-
-static void retire_finished(run_state *r, sm_state *sm) {
-  for (unsigned g = 0; g < sm->nwgs;) {
-    vt_wg *wg = sm->wgs[g];
-    if (wg->ended == wg->nwarps) {
-      sm->used_slots -= wg->nwarps;
-      sm->used_lds -= r->l->lds_size;
-      vt_wg_free(r->dev, wg);
-      memmove(&sm->wgs[g], &sm->wgs[g + 1], (sm->nwgs - g - 1) * sizeof *sm->wgs);
-      sm->nwgs--;
-      r->done_wg++;
-    } else {
-      g++;
-    }
-  }
-}
-
-/* one round: every resident running warp executes one instruction; then the
- * host's poll (interruption, time limit, progress) */
-static int round_robin(run_state *r, bool *progress) {
-  int rc = VT_OK;
-  for (unsigned s = 0; s < r->nsm && rc == VT_OK; s++) {
-    sm_state *sm = &r->sms[s];
-    for (unsigned g = 0; g < sm->nwgs && rc == VT_OK; g++) {
-      vt_wg *wg = sm->wgs[g];
-      for (unsigned i = 0; i < wg->nwarps && rc == VT_OK; i++) {
-        if (wg->warps[i]->state != WARP_RUNNING) continue;
-        rc = step(r, wg->warps[i], s);
-        *progress |= rc == VT_OK;
-      }
-    }
-    retire_finished(r, sm);
-  }
-  if (rc == VT_OK && r->executed >= r->next_poll) {
-    r->next_poll = r->executed + VT_POLL_INTERVAL;
-    rc = vt_step_poll(r->dev, r->executed, r->done_wg, r->total_wg, r->err);
-  }
-  return rc;
-}
-
-static int run_setup(run_state *r, const char *name) {
-  vt_device *dev = r->dev;
-  const vt_launch *l = r->l;
-  r->nsm = dev->cfg.sms;
-  r->slots = dev->cfg.warp_slots < l->warps_per_wg ? l->warps_per_wg : dev->cfg.warp_slots;
-  /* local memory per SM bounds the resident workgroups too (uarch.md 4) */
-  r->lds_capacity = dev->cfg.lds_bytes < l->lds_size ? l->lds_size : dev->cfg.lds_bytes;
-  r->total_wg = (uint64_t)l->num_wg[0] * l->num_wg[1] * l->num_wg[2];
-  r->budget = dev->cfg.max_insns;
-  r->sms = calloc(r->nsm, sizeof *r->sms);
-  if (!r->sms) {
-    vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
-    return VT_ERR_NOMEM;
-  }
-  int rc = vt_step_begin(dev, l, name, r->nsm, false, false, r->err);
-  if (rc != VT_OK) return rc;
-  unsigned max_wgs_per_sm = r->slots / l->warps_per_wg;
-  for (unsigned s = 0; s < r->nsm; s++)
-    if (!(r->sms[s].wgs = calloc(max_wgs_per_sm, sizeof(vt_wg *)))) {
-      vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory");
-      return VT_ERR_NOMEM;
-    }
-  r->next_poll = VT_POLL_INTERVAL;
-  return VT_OK;
-}
-
-/* free what is resident; after an early stop, describe the live warps first */
-static void run_teardown(run_state *r, int rc) {
-  if (!r->sms) return;
-  if (vt_sim_dump_wanted(rc))
-    for (unsigned s = 0; s < r->nsm; s++)
-      for (unsigned g = 0; g < r->sms[s].nwgs; g++) vt_sim_dump_wg(r->dev, r->sms[s].wgs[g], s);
-  for (unsigned s = 0; s < r->nsm; s++) {
-    for (unsigned g = 0; g < r->sms[s].nwgs; g++) vt_wg_free(r->dev, r->sms[s].wgs[g]);
-    free(r->sms[s].wgs);
-  }
-  free(r->sms);
-}
-
-int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error *err) {
-  vt_error local;
-  if (!err) err = &local;
-  memset(err, 0, sizeof *err);
-  int rc = vt_step_check(dev, l, err);
-  if (rc) return rc;
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  run_state r;
-  memset(&r, 0, sizeof r);
-  r.dev = dev, r.l = l, r.err = err;
-  rc = run_setup(&r, name);
-  while (rc == VT_OK && r.done_wg < r.total_wg) {
-    rc = dispatch(&r);
-    bool progress = false;
-    if (rc == VT_OK) rc = round_robin(&r, &progress);
-    if (rc == VT_OK && !progress && r.done_wg < r.total_wg && r.next_wg >= r.total_wg) {
-      vt_err_set(err, VT_ERR_DEADLOCK, "no warp can make progress");
-      rc = VT_ERR_DEADLOCK;
-    }
-  }
-  run_teardown(&r, rc);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  vt_step_end(dev, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
   return rc;
 }

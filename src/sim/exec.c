@@ -7,6 +7,7 @@
 
 #include "exec_tensor.h"
 #include "exec_vector.h"
+#include "overlay.h"
 
 /* The stacks of the Verilog port's crt0 (sp = CSR_LDS + CSR_WID * 1 MiB,
  * found in the official cases/rtl-verilog binaries; docs/run.md, Local
@@ -29,6 +30,23 @@ static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, un
   return NULL;
 }
 
+/* While several SMs run an epoch: the byte at addr as this SM sees it, in
+ * its overlay (made for a store) or in the shared page, which is not
+ * allocated then (a page nobody wrote reads as zeros). */
+static uint8_t *overlay_page(vt_device *dev, uint32_t addr, bool store) {
+  uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
+  uint8_t *o = vt_ovl_find(dev->ovl, vpn);
+  if (o) return o + in;
+  const uint8_t *shared = vt_pages_peek(&dev->mem.global, addr & ~(VT_PAGE_SIZE - 1));
+  if (store) {
+    o = vt_ovl_add(dev->ovl, vpn, shared);
+    return o ? o + in : NULL;
+  }
+  /* a translation of the zero page is tagged VT_TLB_NOSTORE: never written */
+  static const uint8_t zero_page[VT_PAGE_SIZE];
+  return (uint8_t *)(shared ? shared : zero_page) + in;
+}
+
 /* a data access (checked by the memory checker when on) or an instruction
  * fetch (not: the fetch of an unmapped or misaligned pc is an error anyway,
  * and checking it would evict the warp's data allocation from its cache) */
@@ -42,12 +60,18 @@ static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
   bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   if (dev->cfg.memcheck && !local && !fetch && !vt_memcheck(dev, w, addr, size, store, err))
     return NULL;
-  if (store && dev->nresv) vt_resv_store(dev, w, addr);
+  /* while several SMs run an epoch no store runs while reservations exist
+   * (the run loop defers them, run.h) */
+  if (store && dev->nresv && !dev->ovl) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi) return e->page + in;
+  bool overlay = dev->ovl && !local;
+  if (vt_tlb_tag(e->tag, store) == vpn + 1 && in >= e->lo && in + size <= e->hi) {
+    if (store && overlay) vt_ovl_mark(e->page + in, size);
+    return e->page + in;
+  }
   uint8_t *p;
-  uint32_t lo = 0, hi = 0; /* the accessible bytes of the page, for the cache */
+  uint32_t lo = 0, hi = 0, tag = vpn + 1; /* the accessible bytes of the page, for the cache */
   if (local) {
     uint32_t off = addr - VT_LDS_BASE, top = VT_PROGRAM_BASE - addr;
     bool low = (uint64_t)off + size <= w->wg->lds_limit, high = top <= w->wg->lds_top;
@@ -65,18 +89,24 @@ static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
       return NULL;
     }
     vt_mem_page_extent(&dev->mem, addr, &lo, &hi);
-    p = vt_pages_get(&dev->mem.global, addr);
+    if (overlay) {
+      p = overlay_page(dev, addr, store);
+      if (p && !store && !vt_ovl_find(dev->ovl, vpn)) tag |= VT_TLB_NOSTORE;
+    } else {
+      p = vt_pages_get(&dev->mem.global, addr);
+    }
   }
   if (!p) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08x", addr);
     return NULL;
   }
   if (hi > lo) {
-    e->tag = vpn + 1;
+    e->tag = tag;
     e->lo = (uint16_t)lo;
     e->hi = (uint16_t)hi;
     e->page = p - in;
   }
+  if (store && overlay) vt_ovl_mark(p, size);
   return p;
 }
 
@@ -319,9 +349,9 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   /* the vector registers it may write lie below vtop (a group of up to 32
    * registers from rd: LMUL 8 widening, whole registers, MMA fragments; a
    * 64-bit instruction has 8-bit register fields elsewhere: all of them) */
-  if (in.d->length == 8 && (in.d->flags & VT_F_VEC)) dev->vtop = VT_NUM_VREGS;
-  if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > dev->vtop)
-    dev->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
+  if (in.d->length == 8 && (in.d->flags & VT_F_VEC)) w->vtop = VT_NUM_VREGS;
+  if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > w->vtop)
+    w->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
   int rc = execute(dev, w, &in, err);
   inp->next_pc = in.next_pc;
   if (rc != VT_OK) return rc;

@@ -87,8 +87,8 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
 const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err);
 /* vt_sim_access with its common case inline: an aligned access to a page
  * the warp's translation cache holds, inside the allocation the memory
- * checker last saw (when on), no reservation to break (the per-lane loops
- * call it once per lane). */
+ * checker last saw (when on), no reservation to break, no overlay to mark
+ * (the per-lane loops call it once per lane). */
 static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                  bool store, vt_error *err) {
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
@@ -96,8 +96,8 @@ static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsi
   bool checked = !dev->cfg.memcheck || addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE ||
                  (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo &&
                   (uint64_t)addr + size <= w->mc_hi);
-  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi && !(addr & (size - 1)) && checked &&
-      !(store && dev->nresv))
+  if (vt_tlb_tag(e->tag, store) == vpn + 1 && in >= e->lo && in + size <= e->hi &&
+      !(addr & (size - 1)) && checked && !(store && (dev->nresv || dev->ovl)))
     return e->page + in;
   return vt_sim_access(dev, w, addr, size, store, err);
 }

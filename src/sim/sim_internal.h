@@ -40,8 +40,16 @@ struct vt_wg;
 /* per-warp translation cache: page number + 1 (0 = empty) -> host page.
  * The slot mixes the page number's higher bits in, so that the program
  * (0x80000000), the first buffers (0x90000000, 0x90100000, ...) and local
- * memory (0x70000000) do not all land on slot 0. */
+ * memory (0x70000000) do not all land on slot 0. A tag with VT_TLB_NOSTORE
+ * serves loads and fetches only (a page number has at most 20 bits): while
+ * several SMs run an epoch (run.h), global pages are read from the shared
+ * memory and written to the SM's overlay (overlay.h). */
 #define VT_TLB_SIZE 64
+#define VT_TLB_NOSTORE 0x40000000u
+/* the tag a lookup compares: stores need a tag without VT_TLB_NOSTORE */
+static inline uint32_t vt_tlb_tag(uint32_t tag, bool store) {
+  return store ? tag : tag & ~VT_TLB_NOSTORE;
+}
 /* registers an instruction may write from its rd on (vtop, warp pooling) */
 #define VT_VWRITE_SPAN 32u
 static inline unsigned vt_tlb_slot(uint32_t vpn) {
@@ -97,6 +105,10 @@ typedef struct vt_warp {
   uint8_t resv_width;
   uint32_t resv_addr;
   uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
+  /* vector registers [0, vtop) may be non-zero: a pooled warp clears only
+   * these (VT_VWRITE_SPAN) */
+  unsigned vtop;
+  bool parked; /* waits for the end of the epoch (run.h) */
   /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
   uint64_t mc_lo, mc_hi;
   uint32_t mc_gen;
@@ -158,9 +170,6 @@ struct vt_device {
   /* warps of finished workgroups, reused by new ones (vt_wg_new) */
   vt_warp **warp_pool;
   size_t npool, cappool;
-  /* vector registers [vtop, 256) are zero in every pooled warp: no
-   * executed instruction had a destination group reaching them */
-  unsigned vtop;
   /* trace scratch */
   vt_trace_write twrites[8];
   vt_trace_mem tmem[VT_TMEM_MAX];
@@ -171,11 +180,22 @@ struct vt_device {
   vt_warp **resv;
   unsigned nresv, resv_cap;
   vt_pds_pool pds; /* private areas of the running launch (pds_slots.c) */
+  /* the launch running now (run.h), NULL between launches */
+  struct vt_run *run;
+  /* set in a worker's copy of the device while several SMs run an epoch:
+   * the overlay of the SM it runs (overlay.h) */
+  struct vt_ovl *ovl;
+  /* the host threads (workers.c) */
+  struct vt_workers *workers;
 };
 
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err);
 vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm);
+/* Barrier bookkeeping after a warp of wg stopped running (barrier,
+ * endprg): release the barrier when every warp that has not ended waits;
+ * VT_ERR_DEADLOCK when warps wait for ones that ended. */
+int vt_wg_barrier_check(vt_wg *wg, vt_error *err);
 /* Frees a workgroup; drops its warps' LR reservations from the device. */
 void vt_wg_free(vt_device *dev, vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);

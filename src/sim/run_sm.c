@@ -1,0 +1,258 @@
+/* One SM's schedule during a launch (run.h): the running warps in round
+ * order, what happens at a round's end (finished workgroups leave, waiting
+ * ones start), barriers and warps that end, warps that wait for the epoch's
+ * end, and the slice itself: every instruction decoded and executed by
+ * vt_step_decode and vt_sim_execute, the path the timing model uses too. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_util.h"
+#include "run.h"
+
+static int grow_ptrs(void *arrp, unsigned *cap, unsigned need) {
+  if (need <= *cap) return 0;
+  unsigned n = *cap ? *cap : 16;
+  while (n < need) n *= 2;
+  void **a = realloc(*(void ***)arrp, n * sizeof *a);
+  if (!a) return -1;
+  *(void ***)arrp = a;
+  *cap = n;
+  return 0;
+}
+
+static void sm_nomem(vt_sm *sm) {
+  sm->rc = VT_ERR_NOMEM;
+  vt_err_set(&sm->err, VT_ERR_NOMEM, "out of host memory (scheduler)");
+}
+
+void vt_sm_rebuild(vt_sm *sm, const vt_warp *after) {
+  unsigned n = 0, pos = 0, total = 0;
+  for (unsigned g = 0; g < sm->nwgs; g++) total += sm->wgs[g]->nwarps;
+  if (grow_ptrs(&sm->run, &sm->run_cap, total) != 0) {
+    sm_nomem(sm);
+    sm->nrun = sm->pos = 0;
+    return;
+  }
+  for (unsigned g = 0; g < sm->nwgs; g++) {
+    vt_wg *wg = sm->wgs[g];
+    for (unsigned i = 0; i < wg->nwarps; i++) {
+      vt_warp *w = wg->warps[i];
+      if (w->state == WARP_RUNNING && !w->parked) sm->run[n++] = w;
+      if (w == after) pos = n;
+    }
+  }
+  sm->nrun = n;
+  sm->pos = after ? pos : 0;
+}
+
+static bool fits(const vt_run *r, const vt_sm *sm) {
+  return sm->used_slots + r->l->warps_per_wg <= r->slots &&
+         sm->used_lds + r->l->lds_size <= r->lds_capacity;
+}
+
+void vt_sm_start_pending(vt_run *r, vt_sm *sm) {
+  while (sm->npend && fits(r, sm)) {
+    if (grow_ptrs(&sm->wgs, &sm->wgs_cap, sm->nwgs + 1) != 0) {
+      sm_nomem(sm);
+      return;
+    }
+    vt_wg *wg = sm->pend[0];
+    memmove(sm->pend, sm->pend + 1, --sm->npend * sizeof *sm->pend);
+    sm->wgs[sm->nwgs++] = wg;
+    sm->used_slots += wg->nwarps;
+    sm->used_lds += r->l->lds_size;
+  }
+}
+
+/* finished workgroups leave the SM: freed now when the SM runs alone on the
+ * launch's device, else at the epoch's end (freeing touches the device) */
+static void retire(vt_xctx *x) {
+  vt_sm *sm = x->sm;
+  vt_run *r = x->r;
+  unsigned kept = 0;
+  for (unsigned g = 0; g < sm->nwgs; g++) {
+    vt_wg *wg = sm->wgs[g];
+    if (wg->ended != wg->nwarps) {
+      sm->wgs[kept++] = wg;
+      continue;
+    }
+    unsigned nwarps = wg->nwarps;
+    if (r->overlay) {
+      if (grow_ptrs(&sm->done, &sm->done_cap, sm->ndone + 1) != 0) {
+        sm->wgs[kept++] = wg; /* freed with the resident ones */
+        sm_nomem(sm);
+        continue;
+      }
+      sm->done[sm->ndone++] = wg;
+    } else {
+      vt_wg_free(x->dev, wg);
+    }
+    sm->used_slots -= nwarps;
+    sm->used_lds -= r->l->lds_size;
+    sm->finished++;
+  }
+  sm->nwgs = kept;
+}
+
+/* A round ended: finished workgroups leave, waiting ones start. Whether the
+ * slice goes on: not when nothing runs, nor when the SM runs alone and has
+ * room for a workgroup nobody waits for (the next epoch's start dispatches
+ * it, as the single-threaded loop did after every round). */
+static bool round_end(vt_xctx *x) {
+  vt_sm *sm = x->sm;
+  vt_run *r = x->r;
+  retire(x);
+  vt_sm_start_pending(r, sm);
+  sm->last = NULL;
+  vt_sm_rebuild(sm, NULL);
+  if (sm->rc || sm->nrun == 0) return false;
+  return r->overlay || sm->npend || !fits(r, sm) || r->next_wg >= r->total_wg ||
+         !vt_step_wg_can_start(x->dev);
+}
+
+/* after warp w stopped running (barrier, endprg): barrier release or
+ * deadlock, then the round goes on after w */
+static int warp_changed(vt_xctx *x, vt_warp *w) {
+  vt_wg *wg = w->wg;
+  if (w->state == WARP_ENDED) wg->ended++;
+  int rc = vt_wg_barrier_check(wg, &x->sm->err);
+  if (rc) {
+    /* report at a waiting warp, at its barrier instruction: a waiting
+     * warp's pc already points past the barrier (barrier never branches,
+     * so it is pc - 4) */
+    for (unsigned k = 0; k < wg->nwarps; k++)
+      if (wg->warps[k]->state == WARP_BARRIER) {
+        vt_sim_locate_at(&x->sm->err, wg->warps[k], x->sm->id, x->dev, wg->warps[k]->pc - 4);
+        break;
+      }
+    return rc;
+  }
+  vt_sm_rebuild(x->sm, w);
+  return x->sm->rc;
+}
+
+bool vt_run_must_defer(const vt_device *dev, const vt_warp *w, const vt_insn_desc *d) {
+  return d->mem == VT_MEM_AMO ||
+         (dev->nresv && (d->mem == VT_MEM_STORE || d->mem == VT_MEM_COPY)) ||
+         (d->exec_class == VT_EX_ENDPRG && w->resv_valid);
+}
+
+static void park(vt_sm *sm, vt_warp *w) {
+  if (grow_ptrs(&sm->parked, &sm->parked_cap, sm->nparked + 1) != 0) {
+    sm_nomem(sm);
+    return;
+  }
+  sm->parked[sm->nparked++] = w;
+  w->parked = true;
+  vt_sm_rebuild(sm, w);
+}
+
+static void budget_error(vt_xctx *x, vt_warp *w) {
+  vt_sm *sm = x->sm;
+  sm->rc = VT_ERR_BUDGET;
+  vt_err_set(&sm->err, VT_ERR_BUDGET,
+             "instruction budget of %llu warp instructions exhausted (--max-insns)",
+             (unsigned long long)x->r->budget);
+  vt_sim_locate_at(&sm->err, w, sm->id, x->dev, w->pc);
+}
+
+/* one instruction of warp w, or its parking; false when the slice stops */
+static bool step(vt_xctx *x, vt_warp *w) {
+  vt_sm *sm = x->sm;
+  vt_device *dev = x->dev;
+  uint32_t pc = w->pc, mask = w->mask;
+  vt_insn in;
+  dev->ntw = dev->ntm = 0;
+  dev->cur_lane = -1;
+  int rc = vt_step_decode(dev, w, &in, &sm->err);
+  sm->last = w;
+  if (rc == VT_OK && x->r->overlay && vt_run_must_defer(dev, w, in.d)) {
+    park(sm, w);
+    return !sm->rc;
+  }
+  if (rc == VT_OK) rc = vt_sim_execute(dev, w, &in, &sm->err);
+  if (rc != VT_OK) {
+    vt_sim_locate_at(&sm->err, w, sm->id, dev, w->pc);
+    sm->rc = rc;
+    return false;
+  }
+  sm->executed++;
+  dev->ctr[VT_C_warp_instructions]++;
+  dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
+  if (dev->trace) {
+    vt_trace_event ev = {sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
+                         dev->twrites, dev->tmem, in.d->length, in.word_hi};
+    dev->trace(dev->trace_ctx, &ev);
+  }
+  sm->pos++;
+  if (w->state != WARP_RUNNING) sm->rc = warp_changed(x, w);
+  return !sm->rc;
+}
+
+void vt_sm_slice(vt_xctx *x) {
+  vt_sm *sm = x->sm;
+  vt_device *dev = x->dev;
+  dev->ctr = vt_step_counters(dev, sm->id);
+  dev->cur_sm = sm->id;
+  sm->executed = sm->finished = 0;
+  sm->rc = VT_OK;
+  vt_sm_rebuild(sm, sm->last);
+  for (;;) {
+    if (sm->pos >= sm->nrun) {
+      if (!round_end(x)) return;
+      continue;
+    }
+    vt_warp *w = sm->run[sm->pos];
+    if (sm->executed >= sm->cap) {
+      if (sm->budget_cap) budget_error(x, w);
+      return;
+    }
+    if (!step(x, w)) return;
+  }
+}
+
+int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w) {
+  vt_device *dev = r->dev;
+  w->parked = false;
+  vt_insn in;
+  int rc = vt_step_decode(dev, w, &in, r->err);
+  if (rc != VT_OK) {
+    vt_step_locate(dev, w, sm->id, r->err);
+    return rc;
+  }
+  return vt_step_execute(dev, w, sm->id, &in, r->err);
+}
+
+static void flush_warp(vt_warp *w, uint32_t key) {
+  for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
+    uint32_t tag = w->tlb[i].tag & ~VT_TLB_NOSTORE;
+    uint32_t a = (tag - 1u) << VT_PAGE_BITS;
+    if (tag && (key ? tag == key : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE)) w->tlb[i].tag = 0;
+  }
+}
+
+/* the translations of page key - 1 (0: of every global page) */
+static void flush_sm(vt_sm *sm, uint32_t key, bool finished_too) {
+  vt_wg **lists[3] = {sm->wgs, sm->pend, sm->done};
+  unsigned counts[3] = {sm->nwgs, sm->npend, finished_too ? sm->ndone : 0};
+  for (unsigned k = 0; k < 3; k++)
+    for (unsigned g = 0; g < counts[k]; g++)
+      for (unsigned i = 0; i < lists[k][g]->nwarps; i++) flush_warp(lists[k][g]->warps[i], key);
+}
+
+void vt_sm_flush(vt_sm *sm) { flush_sm(sm, 0, true); }
+
+/* the overlay's drop callback: the SM now writes page vpn to its own copy */
+void vt_sm_drop_page(void *ctx, uint32_t vpn) { flush_sm(ctx, vpn + 1, false); }
+
+void vt_sm_warn(void *ctx, const char *message) {
+  vt_sm *sm = ctx;
+  size_t n = strlen(message);
+  char *p = realloc(sm->warn, sm->warn_len + n + 2);
+  if (!p) return;
+  memcpy(p + sm->warn_len, message, n);
+  p[sm->warn_len + n] = '\n';
+  p[sm->warn_len + n + 1] = 0;
+  sm->warn = p;
+  sm->warn_len += n + 1;
+}
