@@ -90,6 +90,7 @@ void tm_build_info(vt_timing *t) {
     case VT_EX_TENSOR: in->unit = TM_U_TC; break; /* latency per launch */
     default: in->path = TM_X; in->unit = TM_U_ALU; in->lat = (uint8_t)c->lat_alu; break;
     }
+    if (d->amode == VT_AM_PRIVATE) in->flags |= TM_I_PRIVATE;
     if (in->flags & (TM_I_BARRIER | TM_I_ENDPRG | TM_I_REGEXT)) {
       in->nsrc = 0; /* xN operands of endprg/barrier are not read */
       in->dst_kind = TM_R_NONE;

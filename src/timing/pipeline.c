@@ -1,5 +1,6 @@
 /* One SM cycle (uarch.md 2): issue from the collector units to the
- * functional units (1 X + 1 V), operand collection with register-bank
+ * functional units (1 X + 1 V, or with issue_single the lowest ready unit
+ * only), operand collection with register-bank
  * arbitration, dispatch of one X and one V instruction from the warps'
  * instruction buffers into collector units (scoreboard, branch lock, barrier,
  * fence, per-warp LSU limit, one instruction per warp in the collector), the
@@ -23,6 +24,43 @@ static unsigned field_reg(const vt_insn *in, unsigned f) {
   case TM_F_VS3: return in->vs3;
   default: return 0;
   }
+}
+
+static tm_regs regs_of(const vt_insn *in, const tm_iinfo *info) {
+  return (tm_regs){info, (uint16_t)in->rd, (uint16_t)in->rs1, (uint16_t)in->rs2,
+                   (uint16_t)in->rs3, (uint16_t)in->vs3, in->vm};
+}
+
+static unsigned regs_field(const tm_regs *r, unsigned f) {
+  switch (f) {
+  case TM_F_RD: return r->rd;
+  case TM_F_RS1: return r->rs1;
+  case TM_F_RS2: return r->rs2;
+  case TM_F_RS3: return r->rs3;
+  case TM_F_VS3: return r->vs3;
+  default: return 0;
+  }
+}
+
+/* RAW/WAW on the warp's scoreboard for these registers: 0 none, 1 a
+ * pending write, 2 a pending write of a memory instruction */
+static unsigned reg_hazard(const tm_warp *w, const tm_regs *r) {
+  const tm_iinfo *info = r->info;
+  bool hz = false, mem = false;
+  for (unsigned j = 0; j < info->nsrc; j++) {
+    unsigned reg = regs_field(r, info->src[j].field);
+    if (info->src[j].kind == TM_R_X) {
+      if (reg && bit(w->xpend, reg)) hz = true, mem |= bit(w->xmem, reg);
+    } else if (bit(w->vpend, reg)) {
+      hz = true, mem |= bit(w->vmem, reg);
+    }
+  }
+  if ((info->flags & TM_I_MASKABLE) && !r->vm && bit(w->vpend, 0))
+    hz = true, mem |= bit(w->vmem, 0);
+  if (info->dst_kind == TM_R_X && r->rd && bit(w->xpend, r->rd))
+    hz = true, mem |= bit(w->xmem, r->rd);
+  if (info->dst_kind == TM_R_V && bit(w->vpend, r->rd)) hz = true, mem |= bit(w->vmem, r->rd);
+  return hz ? (mem ? 2u : 1u) : 0u;
 }
 
 static int op_alloc(vt_timing *t) {
@@ -242,6 +280,20 @@ static void issue_stage(vt_timing *t, unsigned smi) {
   uint64_t now = t->now;
   s->x_issued_now = s->v_scalar_now = false;
   if (!s->ncu_used) return;
+  if (t->cfg.issue_single) { /* the Verilog port's fixed-priority output of the collector */
+    uint32_t m = (s->cu_path[TM_X] | s->cu_path[TM_V]) & ~s->cu_pending;
+    while (m) {
+      unsigned i = (unsigned)__builtin_ctz(m);
+      m &= m - 1;
+      if (s->cu_ready[i] > now) {
+        tm_wake(t, s->cu_ready[i]);
+        continue;
+      }
+      if (unit_ready(t, s, t->ops[s->cu[i]].unit)) issue_op(t, smi, i);
+      break; /* a unit not ready blocks the others */
+    }
+    return;
+  }
   for (unsigned path = 0; path < 2; path++) {
     unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
     /* round-robin over the units holding an instruction of this path that
@@ -340,14 +392,16 @@ static uint32_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, un
 /* SFU occupancy (uarch.md 2.2): lane groups with an active lane, each a
  * float divide/sqrt or a data-dependent integer divide, plus queueing */
 static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn *in,
-                           const tm_iinfo *info) {
+                           const tm_iinfo *info, uint32_t extra) {
   const vt_settings *c = &t->cfg;
-  uint32_t lanes = (info->flags & TM_I_VECTOR) ? vt_step_active(fw) : 1u;
+  bool vec = (info->flags & TM_I_VECTOR) != 0;
+  uint32_t lanes = vec ? vt_step_active(fw) : 1u, hw = vec ? lanes | extra : 1u;
   unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
   bool is_signed = (in->d->flags & VT_F_SA) != 0;
+  uint32_t known = 0; /* lanes past the work-items: the slowest known lane's time */
   for (unsigned base = 0; base < VT_MAX_LANES; base += g) {
     uint32_t gm = (g >= 32 ? 0xffffffffu : ((1u << g) - 1u)) << base;
-    if (!(lanes & gm)) continue;
+    if (!(hw & gm)) continue;
     uint32_t worst = 0;
     if (info->flags & TM_I_IDIV) {
       for (unsigned l = base; l < base + g && l < VT_MAX_LANES; l++) {
@@ -356,6 +410,8 @@ static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn 
                                  operand_value(fw, in, info->src[1], l), is_signed);
         if (cy > worst) worst = cy;
       }
+      if (!(lanes & gm)) worst = known;
+      if (worst > known) known = worst;
     } else {
       worst = c->sfu_fdiv_cycles;
     }
@@ -380,6 +436,12 @@ static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
       return true;
     }
     if (pc < g->pc) break;
+    /* the emptied SlowDown register still presents the group's first
+     * instruction to the scoreboard (slowdown_stale_check) */
+    uint32_t first = g->pc & ~(fb - 1u);
+    w->stale_pending = w->slot0_valid && w->slot0_pc == first;
+    w->stale = w->slot0;
+    w->slot0_valid = false;
     w->ib_head = (w->ib_head + 1) % TM_IBUF;
     w->ib_n--;
     popped = true;
@@ -399,6 +461,16 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
     if (!ib_sync(t, &t->sms[smi], w, pc)) {
       w->reason = TM_ST_IBUFFER;
       return false;
+    }
+    if (w->stale_pending) { /* the group enters the SlowDown register when it is clear */
+      unsigned hz = reg_hazard(w, &w->stale);
+      if (hz) {
+        w->reason = hz == 2 ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
+        return false;
+      }
+      w->stale_pending = false;
+      tm_group *g = &w->ib[w->ib_head];
+      g->ready = tm_max(g->ready, now + t->cfg.group_switch_cycles);
     }
     if (w->ib[w->ib_head].ready > now) {
       tm_wake(t, w->ib[w->ib_head].ready);
@@ -466,23 +538,10 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   }
   if (!head_ready(t, smi, w)) return false;
   const tm_iinfo *info = w->hinfo;
-  const vt_insn *in = &w->head;
-  bool hz = false, mem = false;
-  for (unsigned j = 0; j < info->nsrc; j++) {
-    unsigned r = field_reg(in, info->src[j].field);
-    if (info->src[j].kind == TM_R_X) {
-      if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
-    } else if (bit(w->vpend, r)) {
-      hz = true, mem |= bit(w->vmem, r);
-    }
-  }
-  if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
-    hz = true, mem |= bit(w->vmem, 0);
-  if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
-    hz = true, mem |= bit(w->xmem, in->rd);
-  if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
+  tm_regs regs = regs_of(&w->head, info);
+  unsigned hz = reg_hazard(w, &regs);
   if (hz) {
-    w->reason = mem ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
+    w->reason = hz == 2 ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
     return false;
   }
   if (((info->flags & TM_I_MEM) && w->lsu_out >= t->cfg.lsu_per_warp) ||
@@ -540,9 +599,16 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     op->pending |= (uint8_t)(1u << op->nsrc);
     op->nsrc++;
   }
-  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info);
   uint32_t mask = vt_step_mask(fw);
+  /* the hardware runs every lane of a converged warp (hw_lanes) */
+  op->hw_extra = w->hw_extra && mask == w->init_mask ? w->hw_extra : 0;
+  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info, op->hw_extra);
   uint32_t pc = in->pc; /* decoded at the warp's pc */
+  if (t->cfg.slowdown_stale_check && !(pc & (t->cfg.fetch_bytes - 1u))) {
+    w->slot0 = regs_of(in, info);
+    w->slot0_pc = pc;
+    w->slot0_valid = true;
+  }
   /* functional execution */
   int rc = vt_step_execute(t->dev, fw, smi, in, t->err);
   if (rc != VT_OK) {

@@ -40,6 +40,7 @@ enum {
   TM_I_MASKABLE = 1 << 9, /* reads v0 when vm = 0 */
   TM_I_IDIV = 1 << 10,    /* SFU integer divide (data-dependent) */
   TM_I_VBRANCH = 1 << 11,
+  TM_I_PRIVATE = 1 << 12, /* Ventus private-memory addressing (one word per lane) */
   TM_I_MEM = TM_I_LOAD | TM_I_STORE | TM_I_AMO
 };
 
@@ -96,6 +97,7 @@ typedef struct tm_op {
   bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
   uint32_t target;
   uint32_t lanes;    /* active lanes */
+  uint32_t hw_extra; /* lanes the hardware runs beyond the functional ones (hw_lanes) */
   uint32_t sfu_cycles;
   uint16_t id;       /* vt_insn_id */
   uint8_t nreq;      /* memory requests */
@@ -122,6 +124,13 @@ typedef struct tm_group {
 
 #define TM_IBUF 8
 
+/* the registers of one decoded instruction, as the scoreboard sees them */
+typedef struct tm_regs {
+  const tm_iinfo *info;
+  uint16_t rd, rs1, rs2, rs3, vs3;
+  bool vm;
+} tm_regs;
+
 /* registers of a workgroup: 32-bit usage per warp x up to 32 warps */
 static inline uint64_t wg_regs(uint32_t per_warp, unsigned warps) {
   return (uint64_t)per_warp * warps;
@@ -134,6 +143,8 @@ typedef struct tm_warp {
   vt_warp *fw;        /* functional warp; NULL: slot free */
   struct tm_wg *wg;
   uint64_t start_at;  /* cycle the warp entered the SM (it is active from then) */
+  uint32_t init_mask;  /* the functional mask it started with (its work-items) */
+  uint32_t hw_extra;   /* lanes past its work-items, which the hardware runs while converged */
   /* front end */
   uint64_t fetch_pc;     /* next group to request (2^32: past the last one) */
   uint32_t fetch_epoch;  /* requests of an older epoch are squashed */
@@ -144,6 +155,11 @@ typedef struct tm_warp {
   bool head_valid;
   vt_insn head;
   const tm_iinfo *hinfo;
+  /* SlowDown register (slowdown_stale_check): the first instruction of the
+   * head group, once dispatched, and the one the next group waits on */
+  tm_regs slot0, stale;
+  uint32_t slot0_pc;
+  bool slot0_valid, stale_pending;
   /* scoreboard */
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
