@@ -50,6 +50,10 @@ static int fetch_responses(vt_timing *t, tm_sm *s) {
       g->pc = q.pc;
       g->n = q.n;
       g->ready = now + c->decode_latency;
+      if (w->stale_pending && !w->ib_n) { /* waits for the SlowDown register's stale entry */
+        w->stale_ready = g->ready;
+        g->ready = TM_NEVER;
+      }
       w->ib_n++;
       continue;
     }

@@ -26,8 +26,8 @@ static unsigned field_reg(const vt_insn *in, unsigned f) {
   }
 }
 
-static tm_regs regs_of(const vt_insn *in, const tm_iinfo *info) {
-  return (tm_regs){info, (uint16_t)in->rd, (uint16_t)in->rs1, (uint16_t)in->rs2,
+static tm_regs regs_of(const vt_insn *in) {
+  return (tm_regs){in->id, (uint16_t)in->rd, (uint16_t)in->rs1, (uint16_t)in->rs2,
                    (uint16_t)in->rs3, (uint16_t)in->vs3, in->vm};
 }
 
@@ -42,10 +42,13 @@ static unsigned regs_field(const tm_regs *r, unsigned f) {
   }
 }
 
-/* RAW/WAW on the warp's scoreboard for these registers: 0 none, 1 a
- * pending write, 2 a pending write of a memory instruction */
-static unsigned reg_hazard(const tm_warp *w, const tm_regs *r) {
-  const tm_iinfo *info = r->info;
+/* RAW/WAW on the warp's scoreboard for a recorded instruction's registers
+ * (the SlowDown register's stale entry; the head instruction's check in
+ * warp_eligible is the same, inline): 0 none, 1 a pending write, 2 a
+ * pending write of a memory instruction */
+__attribute__((noinline)) static unsigned reg_hazard(const vt_timing *t, const tm_warp *w,
+                                                     const tm_regs *r) {
+  const tm_iinfo *info = &t->info[r->id];
   bool hz = false, mem = false;
   for (unsigned j = 0; j < info->nsrc; j++) {
     unsigned reg = regs_field(r, info->src[j].field);
@@ -275,50 +278,55 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
   tm_wake(t, op->ready);
 }
 
-static void issue_stage(vt_timing *t, unsigned smi) {
-  tm_sm *s = &t->sms[smi];
+/* issue_single: the lowest-numbered collector unit with all its operands
+ * issues if its functional unit accepts, and blocks the others otherwise
+ * (the Verilog port's fixed-priority collector output); -1: none */
+__attribute__((noinline)) static int issue_choice_single(vt_timing *t, tm_sm *s) {
+  uint32_t m = (s->cu_path[TM_X] | s->cu_path[TM_V]) & ~s->cu_pending;
+  while (m) {
+    unsigned i = (unsigned)__builtin_ctz(m);
+    m &= m - 1;
+    if (s->cu_ready[i] > t->now) {
+      tm_wake(t, s->cu_ready[i]);
+      continue;
+    }
+    return unit_ready(t, s, t->ops[s->cu[i]].unit) ? (int)i : -1;
+  }
+  return -1;
+}
+
+/* the unit whose instruction issues on this path now, or -1: round-robin
+ * over the ready units of the path starting after the last one */
+static int issue_choice(vt_timing *t, tm_sm *s, unsigned path) {
+  if (t->cfg.issue_single) return path == TM_X ? issue_choice_single(t, s) : -1;
   uint64_t now = t->now;
-  s->x_issued_now = s->v_scalar_now = false;
-  if (!s->ncu_used) return;
-  if (t->cfg.issue_single) { /* the Verilog port's fixed-priority output of the collector */
-    uint32_t m = (s->cu_path[TM_X] | s->cu_path[TM_V]) & ~s->cu_pending;
-    while (m) {
-      unsigned i = (unsigned)__builtin_ctz(m);
-      m &= m - 1;
+  unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
+  uint32_t m = s->cu_path[path] & ~s->cu_pending;
+  uint32_t hi = *rr + 1 >= 32 ? 0 : m & ~((2u << *rr) - 1u), lo = m & ~hi;
+  for (int part = 0; part < 2; part++) {
+    uint32_t b = part ? lo : hi;
+    while (b) {
+      unsigned i = (unsigned)__builtin_ctz(b);
+      b &= b - 1;
       if (s->cu_ready[i] > now) {
         tm_wake(t, s->cu_ready[i]);
         continue;
       }
-      if (unit_ready(t, s, t->ops[s->cu[i]].unit)) issue_op(t, smi, i);
-      break; /* a unit not ready blocks the others */
+      if (!unit_ready(t, s, t->ops[s->cu[i]].unit)) continue;
+      *rr = i;
+      return (int)i;
     }
-    return;
   }
+  return -1;
+}
+
+static void issue_stage(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
+  s->x_issued_now = s->v_scalar_now = false;
+  if (!s->ncu_used) return;
   for (unsigned path = 0; path < 2; path++) {
-    unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
-    /* round-robin over the units holding an instruction of this path that
-     * has all its operands, starting after *rr */
-    uint32_t m = s->cu_path[path] & ~s->cu_pending;
-    uint32_t hi = *rr + 1 >= 32 ? 0 : m & ~((2u << *rr) - 1u), lo = m & ~hi;
-    for (int part = 0; part < 2; part++) {
-      uint32_t b = part ? lo : hi;
-      bool done = false;
-      while (b) {
-        unsigned i = (unsigned)__builtin_ctz(b);
-        b &= b - 1;
-        if (s->cu_ready[i] > now) {
-          tm_wake(t, s->cu_ready[i]);
-          continue;
-        }
-        tm_op *op = &t->ops[s->cu[i]];
-        if (!unit_ready(t, s, op->unit)) continue;
-        issue_op(t, smi, i);
-        *rr = i;
-        done = true;
-        break;
-      }
-      if (done) break;
-    }
+    int i = issue_choice(t, s, path);
+    if (i >= 0) issue_op(t, smi, (unsigned)i);
   }
   /* RTL INST_CNT_2 quirk: a scalar instruction on the V path is counted in X
    * only when an X instruction issues in the same cycle */
@@ -432,23 +440,51 @@ static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
     if (pc >= g->pc && pc < (uint64_t)g->pc + 4u * g->n) { /* may end at 4 GiB */
       /* the SlowDown register loads the next group only once the warp's
        * last instruction has left the collector */
-      if (popped) g->ready = tm_max(g->ready, t->now + t->cfg.group_switch_cycles);
+      if (popped && !w->stale_pending)
+        g->ready = tm_max(g->ready, t->now + t->cfg.group_switch_cycles);
       return true;
     }
     if (pc < g->pc) break;
     /* the emptied SlowDown register still presents the group's first
      * instruction to the scoreboard (slowdown_stale_check) */
-    uint32_t first = g->pc & ~(fb - 1u);
-    w->stale_pending = w->slot0_valid && w->slot0_pc == first;
-    w->stale = w->slot0;
-    w->slot0_valid = false;
     w->ib_head = (w->ib_head + 1) % TM_IBUF;
     w->ib_n--;
     popped = true;
+    if (w->slot0_valid) { /* slowdown_stale_check */
+      w->slot0_valid = false;
+      w->stale_pending = w->slot0_pc == (g->pc & ~(fb - 1u));
+      if (w->stale_pending && w->ib_n) { /* held until stale_clear() */
+        tm_group *n = &w->ib[w->ib_head];
+        w->stale_ready = n->ready;
+        n->ready = TM_NEVER;
+      }
+    }
   }
   uint64_t grp = pc & ~(fb - 1u);
   if (w->ib_n || grp > w->fetch_pc || w->fetch_pc - grp > TM_FQ * fb)
     tm_ibuf_flush(s, w, pc);
+  return false;
+}
+
+/* the head group is not dispatchable yet: false (with w->reason set), or
+ * true when it was only held for the SlowDown register's stale entry
+ * (slowdown_stale_check), whose registers are clear now: it enters the
+ * SlowDown register in this cycle and is dispatchable group_switch_cycles
+ * later */
+static bool stale_clear(vt_timing *t, tm_warp *w) {
+  tm_group *g = &w->ib[w->ib_head];
+  if (w->stale_pending) {
+    unsigned hz = reg_hazard(t, w, &w->slot0);
+    if (hz) {
+      w->reason = hz == 2 ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
+      return false;
+    }
+    w->stale_pending = false;
+    g->ready = tm_max(w->stale_ready, t->now + t->cfg.group_switch_cycles);
+    if (g->ready <= t->now) return true;
+  }
+  tm_wake(t, g->ready);
+  w->reason = TM_ST_IBUFFER;
   return false;
 }
 
@@ -462,21 +498,7 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
       w->reason = TM_ST_IBUFFER;
       return false;
     }
-    if (w->stale_pending) { /* the group enters the SlowDown register when it is clear */
-      unsigned hz = reg_hazard(w, &w->stale);
-      if (hz) {
-        w->reason = hz == 2 ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
-        return false;
-      }
-      w->stale_pending = false;
-      tm_group *g = &w->ib[w->ib_head];
-      g->ready = tm_max(g->ready, now + t->cfg.group_switch_cycles);
-    }
-    if (w->ib[w->ib_head].ready > now) {
-      tm_wake(t, w->ib[w->ib_head].ready);
-      w->reason = TM_ST_IBUFFER;
-      return false;
-    }
+    if (w->ib[w->ib_head].ready > now && !stale_clear(t, w)) return false;
     if (!w->head_valid) {
       int rc = vt_step_decode(t->dev, w->fw, &w->head, t->err);
       if (rc != VT_OK) {
@@ -538,10 +560,23 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   }
   if (!head_ready(t, smi, w)) return false;
   const tm_iinfo *info = w->hinfo;
-  tm_regs regs = regs_of(&w->head, info);
-  unsigned hz = reg_hazard(w, &regs);
+  const vt_insn *in = &w->head;
+  bool hz = false, mem = false;
+  for (unsigned j = 0; j < info->nsrc; j++) {
+    unsigned r = field_reg(in, info->src[j].field);
+    if (info->src[j].kind == TM_R_X) {
+      if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+    } else if (bit(w->vpend, r)) {
+      hz = true, mem |= bit(w->vmem, r);
+    }
+  }
+  if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
+    hz = true, mem |= bit(w->vmem, 0);
+  if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
+    hz = true, mem |= bit(w->xmem, in->rd);
+  if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
   if (hz) {
-    w->reason = hz == 2 ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
+    w->reason = mem ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
     return false;
   }
   if (((info->flags & TM_I_MEM) && w->lsu_out >= t->cfg.lsu_per_warp) ||
@@ -605,7 +640,7 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info, op->hw_extra);
   uint32_t pc = in->pc; /* decoded at the warp's pc */
   if (t->cfg.slowdown_stale_check && !(pc & (t->cfg.fetch_bytes - 1u))) {
-    w->slot0 = regs_of(in, info);
+    w->slot0 = regs_of(in);
     w->slot0_pc = pc;
     w->slot0_valid = true;
   }

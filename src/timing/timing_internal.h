@@ -126,7 +126,7 @@ typedef struct tm_group {
 
 /* the registers of one decoded instruction, as the scoreboard sees them */
 typedef struct tm_regs {
-  const tm_iinfo *info;
+  uint16_t id; /* vt_insn_id: its tm_iinfo */
   uint16_t rd, rs1, rs2, rs3, vs3;
   bool vm;
 } tm_regs;
@@ -143,11 +143,10 @@ typedef struct tm_warp {
   vt_warp *fw;        /* functional warp; NULL: slot free */
   struct tm_wg *wg;
   uint64_t start_at;  /* cycle the warp entered the SM (it is active from then) */
-  uint32_t init_mask;  /* the functional mask it started with (its work-items) */
-  uint32_t hw_extra;   /* lanes past its work-items, which the hardware runs while converged */
   /* front end */
   uint64_t fetch_pc;     /* next group to request (2^32: past the last one) */
   uint32_t fetch_epoch;  /* requests of an older epoch are squashed */
+  uint32_t slot0_pc;     /* SlowDown register: the pc of slot0 */
   uint64_t retry_until;  /* refetching a missing line: no hit before this */
   tm_group ib[TM_IBUF];
   unsigned ib_head, ib_n;
@@ -155,25 +154,28 @@ typedef struct tm_warp {
   bool head_valid;
   vt_insn head;
   const tm_iinfo *hinfo;
-  /* SlowDown register (slowdown_stale_check): the first instruction of the
-   * head group, once dispatched, and the one the next group waits on */
-  tm_regs slot0, stale;
-  uint32_t slot0_pc;
-  bool slot0_valid, stale_pending;
   /* scoreboard */
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
-  bool branch_lock, at_barrier, ended, in_oc;
-  bool exec_ended;             /* its endprg executed (fetch stops) */
   uint64_t oc_free_at;         /* own collector entry free from this cycle */
+  uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
+  uint64_t span_start;
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */
-  uint8_t reason;              /* stall reason of the current cycle */
-  uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
-  uint8_t span_reason;         /* timeline: current span */
-  uint64_t span_start;
   int oc_op;                   /* its op in the collector (in_oc) */
-  uint8_t oc_cu;               /* ... and its collector unit */
+  uint32_t init_mask;  /* the functional mask it started with (its work-items) */
+  uint32_t hw_extra;   /* lanes past its work-items, which the hardware runs while converged */
+  uint64_t stale_ready; /* ready time of the group held for stale_pending */
+  /* SlowDown register (slowdown_stale_check): the first instruction of the
+   * head group once dispatched (slot0_valid); when the group is consumed it
+   * stays there, and the next group waits for its registers (stale_pending) */
+  tm_regs slot0;
+  bool slot0_valid, stale_pending;
+  bool branch_lock, at_barrier, ended, in_oc;
+  bool exec_ended;             /* its endprg executed (fetch stops) */
+  uint8_t reason;              /* stall reason of the current cycle */
+  uint8_t span_reason;         /* timeline: current span */
+  uint8_t oc_cu;               /* its collector unit (in_oc) */
 } tm_warp;
 
 typedef struct tm_wg {
