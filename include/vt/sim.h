@@ -130,6 +130,7 @@ typedef struct vt_trace_event {
   unsigned nwrites, nmem;
   const vt_trace_write *writes;
   const vt_trace_mem *mem;
+  const struct vt_warp *handle; /* the warp, after the instruction (vt/sim_debug.h) */
 } vt_trace_event;
 
 typedef void (*vt_trace_fn)(void *ctx, const vt_trace_event *ev);

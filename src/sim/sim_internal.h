@@ -11,6 +11,7 @@
 #include "vt/isa.h"
 #include "vt/counters.h"
 #include "vt/sim.h"
+#include "vt/sim_debug.h"
 
 #define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
 #define VT_MSTATUS_FS 0x6000u
@@ -131,6 +132,10 @@ struct vt_device {
   /* warps holding an lr.w reservation (stores by other warps break them) */
   vt_warp **resv;
   unsigned nresv, resv_cap;
+  /* debugger hooks (sim_debug.c) and the running launch (device.c) */
+  vt_sim_hooks hooks;
+  bool record; /* record register writes and memory accesses: trace or hooks */
+  struct run_state *run;
 };
 
 /* Execution of one instruction of warp w; returns VT_OK or an error code
@@ -172,6 +177,9 @@ static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
          rc == VT_ERR_DEADLOCK;
 }
+/* the running launch for sim_debug.c (device.c): resident warps, progress */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max);
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p);
 /* every so many warp instructions the run loops call the poll callback */
 #define VT_POLL_INTERVAL 65536u
 #endif
