@@ -6,4 +6,5 @@ int vt_cmd_objdump(int argc, char **argv);
 int vt_cmd_run(int argc, char **argv);
 int vt_cmd_launch(int argc, char **argv);
 int vt_cmd_cc(int argc, char **argv);
+int vt_cmd_debug(int argc, char **argv);
 #endif
