@@ -40,6 +40,13 @@ typedef struct cli_frontend {
   bool quit;
 } cli_frontend;
 
+/* a launch the user ended in the debugger (not a fault the user quit at):
+ * no error, exit status 0 */
+static bool user_quit(vt_session *s, int status) {
+  vt_dbg *d = vt_session_debugger(s);
+  return d && vt_dbg_quit_requested(d) && status == VT_ERR_INTERRUPTED;
+}
+
 static void usage(FILE *f) {
   fprintf(f,
           "usage: vt debug [options] A.metadata [B.metadata ...]\n"
@@ -198,7 +205,7 @@ static int run_vectors(const debug_opts *o, vt_session *s, vt_dbg *d) {
   }
   for (unsigned i = 0; i < o->nfiles; i++)
     if (vt_session_run_testvec(s, o->files[i], &err) != VT_OK) {
-      fprintf(stderr, CMD ": %s: %s\n", o->files[i], err.message);
+      if (!user_quit(s, err.status)) fprintf(stderr, CMD ": %s: %s\n", o->files[i], err.message);
       return err.status;
     }
   return VT_OK;
@@ -227,7 +234,7 @@ static int run_kernel(debug_opts *o, vt_rt *rt) {
   } else if (k && launch_set_args(rt, k, o->args, o->nargs) == 0) {
     if (vt_rt_launch(k, &o->nd, &info) != 0) {
       rc = vt_session_last_status(vt_rt_session(rt));
-      fprintf(stderr, CMD ": %s\n", vt_rt_error(rt));
+      if (!user_quit(vt_rt_session(rt), rc)) fprintf(stderr, CMD ": %s\n", vt_rt_error(rt));
       if (rc == VT_OK) rc = VT_ERR_ARG;
     } else {
       rc = o->save && launch_save(rt, o->args, o->nargs, o->save) != 0 ? VT_ERR_ARG : VT_OK;
@@ -300,7 +307,8 @@ static int debug(debug_opts *o, cli_frontend *c) {
   if (r.d) vt_dbg_set_interrupt(r.d, intr);
   else vt_session_set_interrupt(r.s, intr);
   int rc = r.rt ? run_kernel(o, r.rt) : run_vectors(o, r.s, r.d);
-  int status = rc == VT_OK || c->quit ? 0 : rc == VT_ERR_ARG && r.rt ? 1 : cli_exit_status(rc);
+  bool quit = user_quit(r.s, rc);
+  int status = rc == VT_OK || quit ? 0 : rc == VT_ERR_ARG && r.rt ? 1 : cli_exit_status(rc);
   if (rc == VT_OK && !r.rt && cli_dump_write(o->dumps, o->ndumps, r.s, CMD) != 0) status = 1;
   char msg[800];
   if (vt_session_finish(r.s, msg, sizeof msg) != 0) {

@@ -63,6 +63,9 @@ int vt_dbg_load_program(vt_dbg *d, const char *elf_path, char *err, size_t errn)
  * clears it when it stops. */
 void vt_dbg_set_interrupt(vt_dbg *d, volatile sig_atomic_t *flag);
 
+/* Did the user end the program (quit, or GDB's kill)? */
+bool vt_dbg_quit_requested(const vt_dbg *d);
+
 /* What runs launches tells the debugger (vt_session does): a launch
  * begins, a launch ended with a status, the program ended (calls
  * fe.ended). */

@@ -72,6 +72,7 @@ struct vt_dbg;
  * NULL detaches. -1 with the timing model (the debugger stops the
  * functional one). With the setting gdb the session makes its own. */
 int vt_session_set_debugger(vt_session *s, struct vt_dbg *d);
+struct vt_dbg *vt_session_debugger(vt_session *s);
 
 /* Warnings (e.g. a warp ending with SIMT entries pending) go to 'f'
  * (default stderr; NULL: discarded). */

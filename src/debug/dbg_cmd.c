@@ -207,7 +207,6 @@ static vt_dbg_cmd_result cmd_watch(vt_dbg *d, const char *fmt, char *args, FILE 
     fprintf(out, "error: %s\n", *spec ? err : "expected watch ADDR[:LEN]");
     return VT_DBG_STAY;
   }
-  if (colon) *colon = ':';
   int id = dbg_point_add(d, true, false, addr, len, &cond, spec);
   if (id < 0) fprintf(out, "error: out of memory\n");
   else fprintf(out, "Watchpoint %d: 0x%08x (%u byte%s)\n", id, addr, len, len == 1 ? "" : "s");

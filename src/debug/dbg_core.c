@@ -11,6 +11,7 @@
 #define POLL_INTERVAL 4096u /* instructions between front-end polls */
 
 vt_device *vt_dbg_device(vt_dbg *d) { return d->dev; }
+bool vt_dbg_quit_requested(const vt_dbg *d) { return d->quitting; }
 void vt_dbg_set_interrupt(vt_dbg *d, volatile sig_atomic_t *flag) { d->interrupt = flag; }
 
 unsigned dbg_gwarp(const vt_dbg *d, unsigned wg, unsigned warp) {
@@ -115,6 +116,7 @@ static int before(void *ctx, vt_warp *w, vt_error *err) {
   if (!bp) return VT_OK;
   bp->hits++;
   int id = bp->id;
+  d->stop_temporary = bp->temporary;
   if (bp->temporary) dbg_point_delete(d, id);
   return stop(d, w, VT_DBG_STOP_BREAKPOINT, id, NULL, err);
 }
@@ -220,8 +222,8 @@ void vt_dbg_launch_begin(vt_dbg *d, const char *name) {
   if (d->mode != DBG_DETACHED) d->mode = DBG_CONTINUE;
   if (d->started && d->fe.notice) {
     char text[256];
-    snprintf(text, sizeof text, "launch %u%s%s begins", d->launches, *d->launch_name ? " " : "",
-             d->launch_name);
+    snprintf(text, sizeof text, "launch %u%s%s%s begins", d->launches,
+             *d->launch_name ? " (" : "", d->launch_name, *d->launch_name ? ")" : "");
     d->fe.notice(d->fe.ctx, d, text);
   }
 }

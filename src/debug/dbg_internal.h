@@ -110,6 +110,7 @@ struct vt_dbg {
   uint32_t next_pc; /* 0: any */
   /* the last stop */
   vt_dbg_stop_info stop;
+  bool stop_temporary; /* the breakpoint of the stop was a tbreak */
   dbg_watch_hit watch_hit;
   /* trace on FILE */
   FILE *trace;

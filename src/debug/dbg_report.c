@@ -32,7 +32,10 @@ void vt_dbg_print_stop(vt_dbg *d, FILE *out) {
             l ? l->threads_per_warp : 0);
     break;
   }
-  case VT_DBG_STOP_BREAKPOINT: fprintf(out, "Breakpoint %d, ", si.breakpoint); break;
+  case VT_DBG_STOP_BREAKPOINT:
+    fprintf(out, "%s %d, ", d->stop_temporary ? "Temporary breakpoint" : "Breakpoint",
+            si.breakpoint);
+    break;
   case VT_DBG_STOP_WATCHPOINT: watch_report(d, out); break;
   case VT_DBG_STOP_FINISH: fprintf(out, "Workgroup %u finished.\n", d->tgt_wg); break;
   case VT_DBG_STOP_BARRIER:
@@ -66,5 +69,8 @@ void vt_dbg_summary(const vt_dbg *d, FILE *out) {
       sep = ", ";
     }
   fprintf(out, "%s; the program %s.\n", total ? ")" : "",
-          d->state != DBG_ENDED ? "did not end" : d->program_status ? "failed" : "ended normally");
+          d->quitting            ? "did not end (quit)"
+          : d->state != DBG_ENDED ? "did not end"
+          : d->program_status     ? "failed"
+                                  : "ended normally");
 }

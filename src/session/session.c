@@ -40,6 +40,8 @@ static int start_gdb(vt_session *s, char *err, size_t errn) {
   return 0;
 }
 
+struct vt_dbg *vt_session_debugger(vt_session *s) { return s->dbg; }
+
 int vt_session_set_debugger(vt_session *s, struct vt_dbg *d) {
   if (d && s->timing) return -1;
   s->dbg = d;
