@@ -383,6 +383,77 @@ static void query(gdb_session *s, const char *p, const char *end, gdb_buf *out) 
   }
 }
 
+/* GDB's RISC-V port single-steps by planting a breakpoint after the
+ * instruction and continuing. After a Ventus vector branch or join the
+ * warp may go elsewhere (the taken lanes first, a pop), which GDB cannot
+ * know: a continue from such an instruction with a breakpoint right after
+ * it is taken for what it is, a step of the warp (docs/debug.md). */
+static bool gdb_step_guess(vt_dbg *d) {
+  if (!d->cur) return false;
+  vt_warp_info wi;
+  vt_warp_get_info(d->cur, &wi);
+  uint64_t bits;
+  char text[160];
+  unsigned len = dbg_fetch(d, d->cur, wi.pc, &bits, text, sizeof text);
+  vt_insn_id id = len == 8 ? vt_decode64(bits) : len ? vt_decode((uint32_t)bits) : VT_INSN_INVALID;
+  const vt_insn_desc *desc = id == VT_INSN_INVALID ? NULL : vt_isa_insn(id);
+  if (!desc || (desc->exec_class != VT_EX_VBRANCH && desc->sem != VT_SEM_JOIN)) return false;
+  for (size_t i = 0; i < d->npoints; i++)
+    if (!d->points[i].watch && d->points[i].addr == wi.pc + len) return true;
+  return false;
+}
+
+/* resume: step the current warp, or continue */
+static gdb_action resume(gdb_session *s, bool step, gdb_buf *out) {
+  vt_dbg *d = s->d;
+  if (d->state != DBG_IN_LAUNCH || !d->in_stop) {
+    reply(out, "E03");
+    return GDB_REPLIED;
+  }
+  if (!step) step = gdb_step_guess(d);
+  if (d->stop.kind == VT_DBG_STOP_FAULT) d->mode = DBG_CONTINUE; /* the launch ends */
+  else dbg_resume(d, step && d->cur ? DBG_STEP : DBG_CONTINUE, 1);
+  return GDB_RESUME;
+}
+
+/* vCont;ACTION[:TID]...: one warp steps (s, S) while the others run, or all
+ * continue (c, C); signals are ignored. Advertising it makes GDB step with
+ * the stub instead of planting breakpoints after a guessed next pc, which
+ * a vector branch would defeat. */
+static gdb_action vcont(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
+  bool step = false, ok = true;
+  uint64_t tid = 0;
+  while (p < end && ok) {
+    if (*p++ != ';' || p >= end) {
+      ok = false;
+      break;
+    }
+    char a = *p++;
+    uint64_t sig, t = 0;
+    if ((a == 'C' || a == 'S') && !gdb_hex_number(&p, end, 2, &sig)) ok = false;
+    if (a != 'c' && a != 's' && a != 'C' && a != 'S') ok = false;
+    if (ok && p < end && *p == ':') {
+      p++;
+      bool all = end - p >= 2 && p[0] == '-' && p[1] == '1';
+      if (all) p += 2;
+      else if (!gdb_hex_number(&p, end, 8, &t)) ok = false;
+    }
+    if (ok && (a == 's' || a == 'S') && !step) {
+      step = true;
+      tid = t;
+    }
+  }
+  if (!ok) {
+    reply(out, "E01");
+    return GDB_REPLIED;
+  }
+  if (step && tid && !select_thread(s, tid)) {
+    reply(out, "E03");
+    return GDB_REPLIED;
+  }
+  return resume(s, step, out);
+}
+
 gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out) {
   const char *p = pkt, *end = pkt + n;
   vt_dbg *d = s->d;
@@ -422,10 +493,6 @@ gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out) {
   }
   case 'q': query(s, p, end, out); return GDB_REPLIED;
   case 'c': case 's': {
-    if (d->state != DBG_IN_LAUNCH || !d->in_stop) {
-      reply(out, "E03");
-      return GDB_REPLIED;
-    }
     uint64_t addr;
     const char *q = p + 1;
     if (n > 1 && (!gdb_hex_number(&q, end, 8, &addr) || q != end)) {
@@ -433,11 +500,14 @@ gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out) {
       return GDB_REPLIED;
     }
     if (*p == 's' && s->step_thread > 0) select_thread(s, (uint64_t)s->step_thread);
-    if (n > 1 && d->cur) vt_warp_set_pc(d->cur, (uint32_t)addr); /* resume at addr */
-    if (d->stop.kind == VT_DBG_STOP_FAULT) d->mode = DBG_CONTINUE;
-    else dbg_resume(d, *p == 's' && d->cur ? DBG_STEP : DBG_CONTINUE, 1);
-    return GDB_RESUME;
+    if (n > 1 && d->cur && d->in_stop) vt_warp_set_pc(d->cur, (uint32_t)addr); /* resume at addr */
+    return resume(s, *p == 's', out);
   }
+  case 'v':
+    if (n == 6 && !memcmp(p, "vCont?", 6)) reply(out, "vCont;c;C;s;S");
+    else if (starts(p, end, "vCont;")) return vcont(s, p + 5, end, out);
+    else reply(out, "");
+    return GDB_REPLIED;
   case 'D':
     dbg_point_delete_all(d);
     d->mode = DBG_DETACHED;

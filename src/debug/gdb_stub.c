@@ -102,6 +102,14 @@ static int wait_client(vt_gdb *g) {
 static int serve(vt_gdb *g) {
   char in[4096];
   for (;;) {
+    struct pollfd p[2] = {{g->fd, POLLIN, 0}, {g->listen_fd, POLLIN, 0}};
+    if (poll(p, 2, -1) < 0) {
+      if (errno != EINTR) return -1;
+      if (g->d->interrupt && *g->d->interrupt) return GDB_KILL;
+      continue;
+    }
+    if (p[1].revents & POLLIN) refuse_others(g);
+    if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
     ssize_t k = recv(g->fd, in, sizeof in, 0);
     if (k < 0 && errno == EINTR) {
       if (g->d->interrupt && *g->d->interrupt) return GDB_KILL;
@@ -122,7 +130,6 @@ static int serve(vt_gdb *g) {
       if (!ok) return -1;
       if (a != GDB_REPLIED) return (int)a;
     }
-    refuse_others(g);
   }
 }
 

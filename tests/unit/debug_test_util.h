@@ -17,7 +17,7 @@
 
 #define NM "riscv64-unknown-elf-nm"
 
-static char *dt_slurp(const char *path) {
+static inline char *dt_slurp(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   fseek(f, 0, SEEK_END);
@@ -33,24 +33,24 @@ static char *dt_slurp(const char *path) {
   return b;
 }
 
-static void dt_sleep_ms(long ms) {
+static inline void dt_sleep_ms(long ms) {
   struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
   nanosleep(&ts, NULL);
 }
 
-static void dt_spit(const char *path, const char *text) {
+static inline void dt_spit(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   if (!f) return;
   fputs(text, f);
   fclose(f);
 }
 
-static int dt_sh(const char *cmd) {
+static inline int dt_sh(const char *cmd) {
   int rc = system(cmd);
   return rc == -1 || !WIFEXITED(rc) ? -1 : WEXITSTATUS(rc);
 }
 
-static int dt_copy(const char *from, const char *to) {
+static inline int dt_copy(const char *from, const char *to) {
   char *t = dt_slurp(from);
   if (!t) return -1;
   dt_spit(to, t);
@@ -58,7 +58,7 @@ static int dt_copy(const char *from, const char *to) {
   return 0;
 }
 
-static void dt_words(const char *path, const int32_t *w, size_t n) {
+static inline void dt_words(const char *path, const int32_t *w, size_t n) {
   FILE *f = fopen(path, "wb");
   for (size_t i = 0; f && i < n; i++) {
     uint8_t b[4] = {(uint8_t)w[i], (uint8_t)(w[i] >> 8), (uint8_t)(w[i] >> 16),
@@ -69,14 +69,14 @@ static void dt_words(const char *path, const int32_t *w, size_t n) {
 }
 
 /* assemble crt0.s and NAME.s (copied or written here) into NAME.elf with -g */
-static int dt_assemble(const char *name) {
+static inline int dt_assemble(const char *name) {
   char cmd[2048];
   snprintf(cmd, sizeof cmd, "'%s' as -g crt0.s %s.s -o %s.elf 2>as.err", VT_BINARY, name, name);
   return dt_sh(cmd);
 }
 
 /* divergent.elf and in.bin = {1, 2, ..., 8} in the current directory */
-static int dt_setup_divergent(void) {
+static inline int dt_setup_divergent(void) {
   static const int32_t in[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   if (dt_copy(VT_SOURCE_DIR "/examples/kernels/crt0.s", "crt0.s") != 0 ||
       dt_copy(VT_SOURCE_DIR "/examples/kernels/divergent.s", "divergent.s") != 0)
@@ -86,7 +86,7 @@ static int dt_setup_divergent(void) {
 }
 
 /* the address of a symbol from GNU nm; 0 when absent */
-static uint32_t dt_nm(const char *elf, const char *sym) {
+static inline uint32_t dt_nm(const char *elf, const char *sym) {
   char cmd[1024], line[512];
   snprintf(cmd, sizeof cmd, NM " %s 2>/dev/null", elf);
   FILE *p = popen(cmd, "r");
@@ -100,11 +100,11 @@ static uint32_t dt_nm(const char *elf, const char *sym) {
   return v;
 }
 
-static bool dt_have_nm(void) { return dt_sh(NM " --version >/dev/null 2>&1") == 0; }
+static inline bool dt_have_nm(void) { return dt_sh(NM " --version >/dev/null 2>&1") == 0; }
 
 /* run vt debug ARGS -x script.txt with the script; stdout and stderr into
  * *out / *err (caller frees); the exit status */
-static int dt_debug(const char *args, const char *script, char **out, char **err) {
+static inline int dt_debug(const char *args, const char *script, char **out, char **err) {
   char cmd[4096];
   dt_spit("script.txt", script);
   snprintf(cmd, sizeof cmd, "'%s' debug %s -x script.txt >dbg.out 2>dbg.err", VT_BINARY, args);
@@ -117,7 +117,7 @@ static int dt_debug(const char *args, const char *script, char **out, char **err
 #define DT_DIVERGENT "-q divergent.elf --global 8 --local 8 --threads 4 --arg in:in.bin --arg out:32"
 
 /* Does line[0..len) match pattern, where "..." stands for any text? */
-static bool dt_match(const char *line, size_t len, const char *pat) {
+static inline bool dt_match(const char *line, size_t len, const char *pat) {
   const char *dots = strstr(pat, "...");
   if (!dots) return strlen(pat) == len && !strncmp(line, pat, len);
   size_t head = (size_t)(dots - pat);
@@ -130,7 +130,7 @@ static bool dt_match(const char *line, size_t len, const char *pat) {
 /* Does text hold each line of 'lines' (a NULL-terminated list of
  * dt_match patterns) as a whole line, in this order? Reports the first one
  * missing. */
-static void dt_expect_lines(check_state *st, const char *text, const char *const *lines) {
+static inline void dt_expect_lines(check_state *st, const char *text, const char *const *lines) {
   const char *at = text ? text : "";
   for (size_t i = 0; lines[i]; i++) {
     const char *p = at;
@@ -153,8 +153,8 @@ static void dt_expect_lines(check_state *st, const char *text, const char *const
 }
 
 /* printf into a static ring of buffers, for building expected lines */
-static const char *dt_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static const char *dt_fmt(const char *fmt, ...) {
+static inline const char *dt_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline const char *dt_fmt(const char *fmt, ...) {
   static char ring[64][256];
   static unsigned next;
   char *b = ring[next++ % 64];
