@@ -9,11 +9,12 @@
 #
 # Profiles, for optional parts of vt (`all` is every one of them).
 # `compiler` builds vt cc (docs/cc.md), `opencl` libvtocl's tests
-# (docs/opencl.md), `tools` is used by bench/run.sh (hyperfine); the others
+# (docs/opencl.md), `debug` vt debug's line editing and its GDB tests
+# (docs/debug.md), `tools` is used by bench/run.sh (hyperfine); the others
 # are for parts still to come, so that CI has them already:
 #   compiler  vt cc: clang/LLVM 14 development files, libclc
 #   opencl    OpenCL platform: ICD loader, headers, clinfo, PoCL, PyOpenCL
-#   debug     debugger: gdb-multiarch, libedit
+#   debug     vt debug: gdb-multiarch (tests), libedit (line editing)
 #   cluster   cluster runs: Slurm, munge
 #   browser   browser tests: chromium
 #   tools     gnuplot, hyperfine, valgrind (plots, benchmarks, memory checks)

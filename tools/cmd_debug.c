@@ -192,7 +192,8 @@ static void cli_ended(void *ctx, vt_dbg *d, int status) {
 /* ---- running ---- */
 
 /* test vectors on a session; the vt_status of the first failure */
-static int run_vectors(const debug_opts *o, vt_session *s, vt_dbg *d) {
+static int run_vectors(const debug_opts *o, vt_session *s) {
+  vt_dbg *d = vt_session_debugger(s);
   vt_error err;
   char msg[600];
   for (unsigned i = 0; i < o->nelfs; i++) {
@@ -278,13 +279,15 @@ static int open_run(debug_opts *o, debug_run *r, const vt_dbg_frontend *fe) {
     fprintf(stderr, CMD ": %s\n", msg);
     return -1;
   }
-  if (o->s.gdb[0]) return 0;
-  r->d = vt_dbg_new(vt_session_device(r->s), fe);
-  if (!r->d || vt_session_set_debugger(r->s, r->d) != 0) {
-    fprintf(stderr, CMD ": out of memory\n");
-    return -1;
+  if (!o->s.gdb[0]) { /* with --gdb the session has made its own (the setting gdb) */
+    r->d = vt_dbg_new(vt_session_device(r->s), fe);
+    if (!r->d || vt_session_set_debugger(r->s, r->d) != 0) {
+      fprintf(stderr, CMD ": out of memory\n");
+      return -1;
+    }
   }
-  if (launch_mode(o) && vt_dbg_load_program(r->d, o->files[0], msg, sizeof msg) != 0)
+  vt_dbg *d = vt_session_debugger(r->s);
+  if (d && launch_mode(o) && vt_dbg_load_program(d, o->files[0], msg, sizeof msg) != 0)
     fprintf(stderr, CMD ": warning: %s\n", msg);
   return 0;
 }
@@ -306,7 +309,7 @@ static int debug(debug_opts *o, cli_frontend *c) {
   }
   if (r.d) vt_dbg_set_interrupt(r.d, intr);
   else vt_session_set_interrupt(r.s, intr);
-  int rc = r.rt ? run_kernel(o, r.rt) : run_vectors(o, r.s, r.d);
+  int rc = r.rt ? run_kernel(o, r.rt) : run_vectors(o, r.s);
   bool quit = user_quit(r.s, rc);
   int status = rc == VT_OK || quit ? 0 : rc == VT_ERR_ARG && r.rt ? 1 : cli_exit_status(rc);
   if (rc == VT_OK && !r.rt && cli_dump_write(o->dumps, o->ndumps, r.s, CMD) != 0) status = 1;

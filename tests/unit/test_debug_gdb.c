@@ -77,10 +77,13 @@ TEST(divergent_kernel_under_gdb) {
       dt_fmt("$6 = (void (*)()) 0x%x <divergent+88>", s + 0x58),
       "mhartid        0x1\t1",
       "workgroup 0 (SM 0): 0 of 2 warps wait at a barrier; running: 0 1; ended: none",
-      dt_fmt("warp 1 (SM 0, WG 0, warp 1), mask 0000000a, at 0x%08x", s + 0x58),
+      dt_fmt("warp 1 (SM 0, WG 0, warp 1), mask 0000000a, at 0x%08x <divergent+0x58>, "
+             "divergent.s:34", s + 0x58),
       "Hardware watchpoint 2: *(int*)$out",
       "Thread 1 hit Hardware watchpoint 2: *(int*)$out",
       "Old value = 0", "New value = 4",
+      /* GDB steps over the store it thinks has not run yet: the barrier */
+      "divergent () at divergent.s:39",
       "[Inferior 1 (Remote target) exited normally]", NULL};
   dt_expect_lines(st, out, lines);
   free(out);
@@ -132,9 +135,9 @@ int main(int argc, char **argv) {
     return VT_TEST_SKIPPED;
   }
   static const test_case tests[] = {
-      {"divergent_kernel_under_gdb", divergent_kernel_under_gdb, false},
-      {"a_fault_under_gdb", a_fault_under_gdb, false},
-      {"test_vector_under_gdb", test_vector_under_gdb, true},
+      T(divergent_kernel_under_gdb),
+      T(a_fault_under_gdb),
+      T_CASES(test_vector_under_gdb),
   };
   return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv);
 }

@@ -213,9 +213,9 @@ int main(int argc, char **argv) {
     return VT_TEST_SKIPPED;
   }
   static const test_case tests[] = {
-      {"vt_as_line_tables", vt_as_line_tables, false},
-      {"gnu_as_dwarf_versions", gnu_as_dwarf_versions, false},
-      {"corrupt_tables", corrupt_tables, false},
+      T(vt_as_line_tables),
+      T(gnu_as_dwarf_versions),
+      T(corrupt_tables),
   };
   return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv);
 }

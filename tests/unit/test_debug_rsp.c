@@ -344,12 +344,12 @@ TEST(addresses) {
 int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   static const test_case tests[] = {
-      {"registers_memory_and_threads", registers_memory_and_threads, false},
-      {"target_description_and_monitor", target_description_and_monitor, false},
-      {"malformed_and_oversized_packets", malformed_and_oversized_packets, false},
-      {"one_client_at_a_time", one_client_at_a_time, false},
-      {"interrupt_and_faults", interrupt_and_faults, false},
-      {"addresses", addresses, false},
+      T(registers_memory_and_threads),
+      T(target_description_and_monitor),
+      T(malformed_and_oversized_packets),
+      T(one_client_at_a_time),
+      T(interrupt_and_faults),
+      T(addresses),
   };
   return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv);
 }

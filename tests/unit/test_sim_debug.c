@@ -317,11 +317,11 @@ TEST(memory_spaces_and_registers) {
 
 int main(int argc, char **argv) {
   static const test_case tests[] = {
-      {"hooks_see_and_change_every_instruction", hooks_see_and_change_every_instruction, false},
-      {"a_hook_error_stops_the_launch", a_hook_error_stops_the_launch, false},
-      {"the_failed_hook_sees_the_faulting_warp", the_failed_hook_sees_the_faulting_warp, false},
-      {"simt_stack_of_a_divergent_branch", simt_stack_of_a_divergent_branch, false},
-      {"memory_spaces_and_registers", memory_spaces_and_registers, false},
+      T(hooks_see_and_change_every_instruction),
+      T(a_hook_error_stops_the_launch),
+      T(the_failed_hook_sees_the_faulting_warp),
+      T(simt_stack_of_a_divergent_branch),
+      T(memory_spaces_and_registers),
   };
   return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv);
 }

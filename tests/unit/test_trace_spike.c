@@ -314,10 +314,10 @@ TEST(option_errors) {
 
 int main(int argc, char **argv) {
   static const test_case tests[] = {
-      {"official_logs", official_logs, true},
-      {"vt_run_option", vt_run_option, true},
-      {"divergent_kernel_lines", divergent_kernel_lines, false},
-      {"option_errors", option_errors, false},
+      T_CASES(official_logs),
+      T_CASES(vt_run_option),
+      T(divergent_kernel_lines),
+      T(option_errors),
   };
   return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv);
 }
