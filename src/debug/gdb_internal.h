@@ -89,6 +89,18 @@ typedef struct gdb_session {
 
 int gdb_session_init(gdb_session *s, vt_dbg *d);
 void gdb_session_free(gdb_session *s);
+/* gdb_proto.c helpers shared with gdb_query.c */
+void gdb_reply(gdb_buf *out, const char *data); /* one framed packet */
+/* thread id (global warp number + 1) -> select that warp; false when it is
+ * not resident */
+bool gdb_select_thread(gdb_session *s, uint64_t tid);
+unsigned gdb_current_tid(const gdb_session *s);
+/* "ADDR,LEN" at *p; LEN bounded so that the hex reply fits a packet */
+bool gdb_addr_len(const char **p, const char *end, uint32_t *addr, uint32_t *len);
+bool gdb_starts(const char *p, const char *end, const char *lit);
+/* q packets (gdb_query.c) */
+void gdb_query(gdb_session *s, const char *p, const char *end, gdb_buf *out);
+
 /* Handle one packet's data; framed reply packets go to out. */
 gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out);
 /* The stop reply for the debugger's last stop (T, W packet data). */

@@ -1,12 +1,10 @@
 /* The requests of the GDB remote protocol on a stopped device: registers of
  * the selected warp and lane (g, G, p, P), memory (m, M), breakpoints and
- * write watchpoints (Z0/Z1/Z2, z), threads = warps (H, T, qC,
- * qfThreadInfo, qThreadExtraInfo; thread id = global warp number + 1),
- * stepping and continuing (s, c), the target description
- * (qXfer:features:read), monitor commands (qRcmd), detach and kill. A
- * malformed request gets an error reply (E01 malformed, E02 too long, E03
- * no such register or thread, E14 memory not accessible); an unknown one
- * the empty reply. */
+ * write watchpoints (Z0/Z1/Z2, z), threads = warps (H, T; thread id =
+ * global warp number + 1), stepping and continuing (s, c, vCont), detach
+ * and kill; the q packets are in gdb_query.c. A malformed request gets an
+ * error reply (E01 malformed, E02 too long, E03 no such register or
+ * thread, E14 memory not accessible); an unknown one the empty reply. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,17 +23,16 @@ void gdb_session_free(gdb_session *s) {
   s->xml = NULL;
 }
 
-static void reply(gdb_buf *out, const char *data) { gdb_frame(out, data, strlen(data)); }
+void gdb_reply(gdb_buf *out, const char *data) { gdb_frame(out, data, strlen(data)); }
 
-/* thread id -> select that warp; false when it is not resident */
-static bool select_thread(gdb_session *s, uint64_t tid) {
+bool gdb_select_thread(gdb_session *s, uint64_t tid) {
   vt_dbg *d = s->d;
   if (tid == 0 || !d->warps_per_wg || tid > 0xffffffffu) return false;
   unsigned g = (unsigned)(tid - 1);
   return dbg_select(d, g / d->warps_per_wg, g % d->warps_per_wg);
 }
 
-static unsigned current_tid(const gdb_session *s) {
+unsigned gdb_current_tid(const gdb_session *s) {
   const vt_dbg *d = s->d;
   return d->has_cur ? dbg_gwarp(d, d->cur_wg, d->cur_warp) + 1 : 1;
 }
@@ -47,24 +44,24 @@ void gdb_stop_reply(gdb_session *s, gdb_buf *data) {
     gdb_buf_printf(data, "W%02x", d->program_status ? 1 : 0);
     return;
   case VT_DBG_STOP_BREAKPOINT:
-    gdb_buf_printf(data, "T05swbreak:;thread:%x;", current_tid(s));
+    gdb_buf_printf(data, "T05swbreak:;thread:%x;", gdb_current_tid(s));
     return;
   case VT_DBG_STOP_WATCHPOINT:
-    gdb_buf_printf(data, "T05watch:%x;thread:%x;", d->watch_hit.st[0].addr, current_tid(s));
+    gdb_buf_printf(data, "T05watch:%x;thread:%x;", d->watch_hit.st[0].addr, gdb_current_tid(s));
     return;
   case VT_DBG_STOP_INTERRUPT:
-    gdb_buf_printf(data, "T02thread:%x;", current_tid(s));
+    gdb_buf_printf(data, "T02thread:%x;", gdb_current_tid(s));
     return;
   case VT_DBG_STOP_FAULT: {
     /* SIGILL, SIGSEGV, SIGBUS, SIGTRAP (ecall), SIGABRT (deadlock, budget, ...) */
     int st = d->stop.error.status;
     int sig = st == VT_ERR_ILLEGAL || st == VT_ERR_VILL ? 4 : st == VT_ERR_ACCESS ? 11
             : st == VT_ERR_MISALIGNED ? 7 : st == VT_ERR_ECALL ? 5 : 6;
-    gdb_buf_printf(data, "T%02xthread:%x;", sig, current_tid(s));
+    gdb_buf_printf(data, "T%02xthread:%x;", sig, gdb_current_tid(s));
     return;
   }
   default:
-    gdb_buf_printf(data, "T05thread:%x;", current_tid(s));
+    gdb_buf_printf(data, "T05thread:%x;", gdb_current_tid(s));
   }
 }
 
@@ -85,13 +82,13 @@ static uint32_t le32(const uint8_t *b) {
 
 static void write_registers(gdb_session *s, const char *p, size_t n, gdb_buf *out) {
   if (n % 8 || n / 8 > GDB_REG_PC + 1 || !s->d->cur) {
-    reply(out, s->d->cur ? "E01" : "E03");
+    gdb_reply(out, s->d->cur ? "E01" : "E03");
     return;
   }
   uint8_t b[4];
   for (size_t r = 0; r < n / 8; r++) {
     if (!gdb_hex_bytes(p + 8 * r, 4, b)) {
-      reply(out, "E01");
+      gdb_reply(out, "E01");
       return;
     }
   }
@@ -99,28 +96,28 @@ static void write_registers(gdb_session *s, const char *p, size_t n, gdb_buf *ou
     gdb_hex_bytes(p + 8 * r, 4, b);
     gdb_reg_set(s->d, (unsigned)r, le32(b));
   }
-  reply(out, "OK");
+  gdb_reply(out, "OK");
 }
 
 /* p N / P N=V */
 static void one_register(gdb_session *s, const char *p, const char *end, bool write, gdb_buf *out) {
   uint64_t num;
   if (!gdb_hex_number(&p, end, 8, &num) || (write ? p >= end || *p++ != '=' : p != end)) {
-    reply(out, "E01");
+    gdb_reply(out, "E01");
     return;
   }
   uint32_t v = 0;
   if (write) {
     uint8_t b[4];
     if (end - p != 8 || !gdb_hex_bytes(p, 4, b)) {
-      reply(out, "E01");
+      gdb_reply(out, "E01");
       return;
     }
-    reply(out, num <= 0xffffffffu && gdb_reg_set(s->d, (unsigned)num, le32(b)) ? "OK" : "E03");
+    gdb_reply(out, num <= 0xffffffffu && gdb_reg_set(s->d, (unsigned)num, le32(b)) ? "OK" : "E03");
     return;
   }
   if (num > 0xffffffffu || !gdb_reg_get(s->d, (unsigned)num, &v)) {
-    reply(out, "E03");
+    gdb_reply(out, "E03");
     return;
   }
   gdb_buf data = {0};
@@ -129,8 +126,7 @@ static void one_register(gdb_session *s, const char *p, const char *end, bool wr
   gdb_buf_free(&data);
 }
 
-/* "ADDR,LEN" at p; LEN bounded so that the hex reply fits a packet */
-static bool addr_len(const char **p, const char *end, uint32_t *addr, uint32_t *len) {
+bool gdb_addr_len(const char **p, const char *end, uint32_t *addr, uint32_t *len) {
   uint64_t a, l;
   if (!gdb_hex_number(p, end, 8, &a) || *p >= end || *(*p)++ != ',' ||
       !gdb_hex_number(p, end, 8, &l) || l > GDB_MAX_PACKET / 2)
@@ -142,24 +138,24 @@ static bool addr_len(const char **p, const char *end, uint32_t *addr, uint32_t *
 
 static void memory(gdb_session *s, const char *p, const char *end, bool write, gdb_buf *out) {
   uint32_t addr, len;
-  if (!addr_len(&p, end, &addr, &len) || (write ? p >= end || *p++ != ':' ||
+  if (!gdb_addr_len(&p, end, &addr, &len) || (write ? p >= end || *p++ != ':' ||
                                                       (size_t)(end - p) != 2 * (size_t)len
                                                 : p != end)) {
-    reply(out, "E01");
+    gdb_reply(out, "E01");
     return;
   }
   uint8_t *buf = malloc(len ? len : 1);
   if (!buf || (write && !gdb_hex_bytes(p, len, buf))) {
-    reply(out, buf ? "E01" : "E0c");
+    gdb_reply(out, buf ? "E01" : "E0c");
     free(buf);
     return;
   }
   int rc = write ? vt_debug_mem_write(s->d->dev, s->d->cur, VT_SPACE_GLOBAL, 0, addr, buf, len, NULL)
                  : vt_debug_mem_read(s->d->dev, s->d->cur, VT_SPACE_GLOBAL, 0, addr, buf, len, NULL);
   if (rc != VT_OK) {
-    reply(out, "E14");
+    gdb_reply(out, "E14");
   } else if (write) {
-    reply(out, "OK");
+    gdb_reply(out, "OK");
   } else {
     gdb_buf data = {0};
     gdb_buf_hex(&data, buf, len);
@@ -175,23 +171,23 @@ static void points(gdb_session *s, const char *p, const char *end, bool insert, 
   if (!gdb_hex_number(&p, end, 1, &type) || p >= end || *p++ != ',' ||
       !gdb_hex_number(&p, end, 8, &addr) || p >= end || *p++ != ',' ||
       !gdb_hex_number(&p, end, 8, &kind) || (p != end && *p != ';')) {
-    reply(out, "E01");
+    gdb_reply(out, "E01");
     return;
   }
   if (type > 2) {
-    reply(out, ""); /* read and access watchpoints: not supported */
+    gdb_reply(out, ""); /* read and access watchpoints: not supported */
     return;
   }
   bool watch = type == 2;
   if (watch && (kind == 0 || kind > 0x10000000u)) {
-    reply(out, "E01");
+    gdb_reply(out, "E01");
     return;
   }
   vt_dbg *d = s->d;
   if (insert) {
     char what[32];
     snprintf(what, sizeof what, "gdb Z%u", (unsigned)type);
-    reply(out, dbg_point_add(d, watch, false, (uint32_t)addr, watch ? (uint32_t)kind : 0, NULL,
+    gdb_reply(out, dbg_point_add(d, watch, false, (uint32_t)addr, watch ? (uint32_t)kind : 0, NULL,
                              what) > 0 ? "OK" : "E0c");
     return;
   }
@@ -200,187 +196,7 @@ static void points(gdb_session *s, const char *p, const char *end, bool insert, 
       dbg_point_delete(d, d->points[i].id);
       break;
     }
-  reply(out, "OK");
-}
-
-static void thread_list(gdb_session *s, gdb_buf *out) {
-  vt_dbg *d = s->d;
-  size_t n = d->state == DBG_IN_LAUNCH ? vt_device_warps(d->dev, NULL, 0) : 0;
-  if (n > DBG_MAX_WARPS) n = DBG_MAX_WARPS;
-  vt_warp **all = n ? malloc(n * sizeof *all) : NULL;
-  gdb_buf data = {0};
-  if (all) vt_device_warps(d->dev, all, n);
-  for (size_t i = 0; all && i < n; i++) {
-    vt_warp_info wi;
-    vt_warp_get_info(all[i], &wi);
-    gdb_buf_printf(&data, "%c%x", i ? ',' : 'm', dbg_gwarp(d, wi.wg, wi.warp) + 1);
-  }
-  free(all);
-  if (!data.len) gdb_buf_puts(&data, "l");
-  gdb_frame(out, data.p, data.len);
-  gdb_buf_free(&data);
-}
-
-static void thread_info(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
-  uint64_t tid;
-  vt_dbg *d = s->d;
-  bool had = d->has_cur;
-  unsigned wg = d->cur_wg, warp = d->cur_warp;
-  if (!gdb_hex_number(&p, end, 8, &tid) || p != end || !select_thread(s, tid)) {
-    reply(out, "E03");
-    return;
-  }
-  vt_warp_info wi;
-  vt_warp_get_info(d->cur, &wi);
-  char text[160];
-  snprintf(text, sizeof text, "SM %u, WG %u, warp %u, %s, mask %08x, SIMT depth %u", wi.sm, wi.wg,
-           wi.warp, wi.state == VT_WARP_RUNNING ? "running" : wi.state == VT_WARP_ENDED ? "ended"
-                                                                                    : "at barrier",
-           wi.mask, wi.simt_depth);
-  if (had) dbg_select(d, wg, warp);
-  gdb_buf data = {0};
-  gdb_buf_hex(&data, text, strlen(text));
-  gdb_frame(out, data.p, data.len);
-  gdb_buf_free(&data);
-}
-
-/* H g|c TID */
-static void set_thread(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
-  if (p >= end || (*p != 'g' && *p != 'c')) {
-    reply(out, "E01");
-    return;
-  }
-  char op = *p++;
-  uint64_t tid = 0;
-  bool all = end - p == 2 && p[0] == '-' && p[1] == '1';
-  if (!all && (!gdb_hex_number(&p, end, 8, &tid) || p != end)) {
-    reply(out, "E01");
-    return;
-  }
-  if (op == 'c') {
-    s->step_thread = all ? -1 : (int)(tid > 0x7fffffff ? 0 : tid);
-    reply(out, "OK");
-  } else {
-    reply(out, all || tid == 0 || select_thread(s, tid) ? "OK" : "E03");
-  }
-}
-
-/* qXfer:features:read:target.xml:OFFSET,LENGTH */
-static void features(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
-  static const char annex[] = "target.xml:";
-  uint32_t off, len;
-  if ((size_t)(end - p) < sizeof annex - 1 || memcmp(p, annex, sizeof annex - 1) != 0) {
-    reply(out, "E00");
-    return;
-  }
-  p += sizeof annex - 1;
-  if (!addr_len(&p, end, &off, &len) || p != end) {
-    reply(out, "E01");
-    return;
-  }
-  if (off >= s->xml_len) {
-    reply(out, "l");
-    return;
-  }
-  size_t n = s->xml_len - off < len ? s->xml_len - off : len;
-  gdb_buf data = {0};
-  gdb_buf_puts(&data, off + n < s->xml_len ? "m" : "l");
-  gdb_buf_put(&data, s->xml + off, n);
-  gdb_frame(out, data.p, data.len);
-  gdb_buf_free(&data);
-}
-
-/* a monitor command: lane [N], warp, simt, barriers, or any debugger
- * command that does not resume the device */
-static void run_monitor(vt_dbg *d, char *cmd, FILE *out) {
-  char *c = dbg_trim(cmd);
-  if (!strncmp(c, "lane", 4) && (!c[4] || c[4] == ' ')) {
-    char *arg = dbg_trim(c + 4), *e;
-    vt_warp_info wi = {0};
-    if (d->cur) vt_warp_get_info(d->cur, &wi);
-    unsigned long l = strtoul(arg, &e, 0);
-    if (*arg && (*e || e == arg || !d->cur || l >= wi.lanes)) {
-      fprintf(out, "error: expected a lane below %u\n", d->cur ? wi.lanes : 0);
-      return;
-    }
-    if (*arg) d->lane = (unsigned)l;
-    fprintf(out, "Lane %u: the v registers show its elements%s.\n", d->lane,
-            *arg ? " (GDB caches registers: maint flush register-cache)" : "");
-    return;
-  }
-  static const char *const short_forms[][2] = {
-      {"warp", "warp"}, {"simt", "info simt"}, {"barriers", "info barriers"}, {"warps", "info warps"}};
-  for (size_t i = 0; i < sizeof short_forms / sizeof short_forms[0]; i++)
-    if (!strcmp(c, short_forms[i][0])) c = (char *)short_forms[i][1];
-  if (dbg_command_resumes(c)) {
-    fprintf(out, "error: '%s' would resume the device: use GDB's continue and step\n", c);
-    return;
-  }
-  if (vt_dbg_command(d, c, out) == VT_DBG_QUIT) fprintf(out, "error: use GDB's kill\n");
-}
-
-/* qRcmd,HEX: monitor commands (docs/debug.md); output as hex replies */
-static void monitor(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
-  size_t n = (size_t)(end - p);
-  char cmd[1024];
-  if (n % 2 || n / 2 >= sizeof cmd || !gdb_hex_bytes(p, n / 2, (uint8_t *)cmd)) {
-    reply(out, "E01");
-    return;
-  }
-  cmd[n / 2] = 0;
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  if (!f) {
-    reply(out, "E0c");
-    return;
-  }
-  run_monitor(s->d, cmd, f);
-  fclose(f);
-  /* the output in O packets of at most 1024 bytes, then OK */
-  for (size_t off = 0; off < len; off += 1024) {
-    gdb_buf data = {0};
-    gdb_buf_puts(&data, "O");
-    gdb_buf_hex(&data, text + off, len - off < 1024 ? len - off : 1024);
-    gdb_frame(out, data.p, data.len);
-    gdb_buf_free(&data);
-  }
-  free(text);
-  reply(out, "OK");
-}
-
-static bool starts(const char *p, const char *end, const char *lit) {
-  size_t n = strlen(lit);
-  return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
-}
-
-static void query(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
-  if (starts(p, end, "qSupported")) {
-    char text[128];
-    snprintf(text, sizeof text, "PacketSize=%x;qXfer:features:read+;swbreak+;hwbreak+",
-             GDB_MAX_PACKET);
-    reply(out, text);
-  } else if (starts(p, end, "qXfer:features:read:")) {
-    features(s, p + 20, end, out);
-  } else if (starts(p, end, "qfThreadInfo")) {
-    thread_list(s, out);
-  } else if (starts(p, end, "qsThreadInfo")) {
-    reply(out, "l");
-  } else if (end - p == 2 && starts(p, end, "qC")) {
-    char text[32];
-    snprintf(text, sizeof text, "QC%x", current_tid(s));
-    reply(out, text);
-  } else if (starts(p, end, "qThreadExtraInfo,")) {
-    thread_info(s, p + 17, end, out);
-  } else if (starts(p, end, "qAttached")) {
-    reply(out, "1");
-  } else if (starts(p, end, "qRcmd,")) {
-    monitor(s, p + 6, end, out);
-  } else if (starts(p, end, "qSymbol:")) {
-    reply(out, "OK");
-  } else {
-    reply(out, "");
-  }
+  gdb_reply(out, "OK");
 }
 
 /* GDB's RISC-V port single-steps by planting a breakpoint after the
@@ -407,7 +223,7 @@ static bool gdb_step_guess(vt_dbg *d) {
 static gdb_action resume(gdb_session *s, bool step, gdb_buf *out) {
   vt_dbg *d = s->d;
   if (d->state != DBG_IN_LAUNCH || !d->in_stop) {
-    reply(out, "E03");
+    gdb_reply(out, "E03");
     return GDB_REPLIED;
   }
   if (!step) step = gdb_step_guess(d);
@@ -444,21 +260,42 @@ static gdb_action vcont(gdb_session *s, const char *p, const char *end, gdb_buf 
     }
   }
   if (!ok) {
-    reply(out, "E01");
+    gdb_reply(out, "E01");
     return GDB_REPLIED;
   }
-  if (step && tid && !select_thread(s, tid)) {
-    reply(out, "E03");
+  if (step && tid && !gdb_select_thread(s, tid)) {
+    gdb_reply(out, "E03");
     return GDB_REPLIED;
   }
   return resume(s, step, out);
+}
+
+/* H g|c TID */
+static void set_thread(gdb_session *s, const char *p, const char *end, gdb_buf *out) {
+  if (p >= end || (*p != 'g' && *p != 'c')) {
+    gdb_reply(out, "E01");
+    return;
+  }
+  char op = *p++;
+  uint64_t tid = 0;
+  bool all = end - p == 2 && p[0] == '-' && p[1] == '1';
+  if (!all && (!gdb_hex_number(&p, end, 8, &tid) || p != end)) {
+    gdb_reply(out, "E01");
+    return;
+  }
+  if (op == 'c') {
+    s->step_thread = all ? -1 : (int)(tid > 0x7fffffff ? 0 : tid);
+    gdb_reply(out, "OK");
+  } else {
+    gdb_reply(out, all || tid == 0 || gdb_select_thread(s, tid) ? "OK" : "E03");
+  }
 }
 
 gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out) {
   const char *p = pkt, *end = pkt + n;
   vt_dbg *d = s->d;
   if (n == 0) {
-    reply(out, "");
+    gdb_reply(out, "");
     return GDB_REPLIED;
   }
   switch (*p) {
@@ -471,7 +308,7 @@ gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out) {
   }
   case 'g':
     if (n == 1) read_registers(s, out);
-    else reply(out, "E01");
+    else gdb_reply(out, "E01");
     return GDB_REPLIED;
   case 'G': write_registers(s, p + 1, n - 1, out); return GDB_REPLIED;
   case 'p': one_register(s, p + 1, end, false, out); return GDB_REPLIED;
@@ -486,34 +323,34 @@ gdb_action gdb_handle(gdb_session *s, const char *pkt, size_t n, gdb_buf *out) {
     const char *q = p + 1;
     bool had = d->has_cur;
     unsigned wg = d->cur_wg, warp = d->cur_warp;
-    bool alive = gdb_hex_number(&q, end, 8, &tid) && q == end && select_thread(s, tid);
+    bool alive = gdb_hex_number(&q, end, 8, &tid) && q == end && gdb_select_thread(s, tid);
     if (had) dbg_select(d, wg, warp);
-    reply(out, alive ? "OK" : "E03");
+    gdb_reply(out, alive ? "OK" : "E03");
     return GDB_REPLIED;
   }
-  case 'q': query(s, p, end, out); return GDB_REPLIED;
+  case 'q': gdb_query(s, p, end, out); return GDB_REPLIED;
   case 'c': case 's': {
     uint64_t addr;
     const char *q = p + 1;
     if (n > 1 && (!gdb_hex_number(&q, end, 8, &addr) || q != end)) {
-      reply(out, "E01");
+      gdb_reply(out, "E01");
       return GDB_REPLIED;
     }
-    if (*p == 's' && s->step_thread > 0) select_thread(s, (uint64_t)s->step_thread);
+    if (*p == 's' && s->step_thread > 0) gdb_select_thread(s, (uint64_t)s->step_thread);
     if (n > 1 && d->cur && d->in_stop) vt_warp_set_pc(d->cur, (uint32_t)addr); /* resume at addr */
     return resume(s, *p == 's', out);
   }
   case 'v':
-    if (n == 6 && !memcmp(p, "vCont?", 6)) reply(out, "vCont;c;C;s;S");
-    else if (starts(p, end, "vCont;")) return vcont(s, p + 5, end, out);
-    else reply(out, "");
+    if (n == 6 && !memcmp(p, "vCont?", 6)) gdb_reply(out, "vCont;c;C;s;S");
+    else if (gdb_starts(p, end, "vCont;")) return vcont(s, p + 5, end, out);
+    else gdb_reply(out, "");
     return GDB_REPLIED;
   case 'D':
     dbg_point_delete_all(d);
     d->mode = DBG_DETACHED;
-    reply(out, "OK");
+    gdb_reply(out, "OK");
     return GDB_DETACH;
   case 'k': return GDB_KILL;
-  default: reply(out, ""); return GDB_REPLIED;
+  default: gdb_reply(out, ""); return GDB_REPLIED;
   }
 }
