@@ -287,7 +287,8 @@ static int open_run(debug_opts *o, debug_run *r, const vt_dbg_frontend *fe) {
     }
   }
   vt_dbg *d = vt_session_debugger(r->s);
-  if (d && launch_mode(o) && vt_dbg_load_program(d, o->files[0], msg, sizeof msg) != 0)
+  if (d && launch_mode(o) && cli_is_elf(o->files[0]) &&
+      vt_dbg_load_program(d, o->files[0], msg, sizeof msg) != 0)
     fprintf(stderr, CMD ": warning: %s\n", msg);
   return 0;
 }

@@ -10,6 +10,8 @@
 
 #include "debug_input.h"
 
+#define MAX_LINE 4096 /* longer command lines are cut */
+
 #ifdef VT_HAVE_LIBEDIT
 #include <histedit.h>
 #endif
@@ -100,9 +102,21 @@ static const char *raw_line(debug_input *d) {
     fputs("(vt) ", stdout);
     fflush(stdout);
   }
-  ssize_t n = getline(&d->line, &d->cap, d->in);
-  if (n < 0) return NULL;
-  if (n && d->line[n - 1] == '\n') d->line[n - 1] = 0;
+  if (d->cap < MAX_LINE) {
+    char *b = realloc(d->line, MAX_LINE);
+    if (!b) return NULL;
+    d->line = b;
+    d->cap = MAX_LINE;
+  }
+  if (!fgets(d->line, MAX_LINE, d->in)) return NULL;
+  size_t n = strlen(d->line);
+  if (n && d->line[n - 1] == '\n') {
+    d->line[n - 1] = 0;
+  } else { /* a longer line: the rest is dropped, so input cannot grow memory */
+    int c;
+    while ((c = fgetc(d->in)) != EOF && c != '\n') {
+    }
+  }
   return d->line;
 }
 

@@ -241,7 +241,8 @@ void vt_dbg_program_end(vt_dbg *d, int status) {
   memset(&d->stop, 0, sizeof d->stop);
   d->stop.kind = VT_DBG_STOP_ENDED;
   d->stops[VT_DBG_STOP_ENDED]++;
-  if (d->fe.ended && !d->quitting) d->fe.ended(d->fe.ctx, d, status);
+  /* nothing ran (a missing file, a bad argument): nothing to look at */
+  if (d->fe.ended && !d->quitting && d->launches) d->fe.ended(d->fe.ctx, d, status);
 }
 
 void vt_dbg_stop_info_get(const vt_dbg *d, vt_dbg_stop_info *out) {
