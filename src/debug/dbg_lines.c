@@ -325,7 +325,7 @@ int dbg_lines_load(dbg_lines *L, const vt_elf *elf, char *err, size_t errn) {
     snprintf(why, sizeof why, "%s", err);
     snprintf(err, errn, ".debug_line: %s", why);
   }
-  qsort(L->rows, L->nrows, sizeof *L->rows, by_address);
+  if (L->nrows) qsort(L->rows, L->nrows, sizeof *L->rows, by_address);
   return rc;
 }
 
