@@ -64,6 +64,7 @@ static bool shape_fixed(const vt_settings *s) {
 void vt_device_set_trace(vt_device *dev, vt_trace_fn fn, void *ctx) {
   dev->trace = fn;
   dev->trace_ctx = ctx;
+  dev->record = fn || dev->hooks.after;
 }
 
 const vt_stats *vt_device_stats(const vt_device *dev) { return dev->stats; }
@@ -397,11 +398,9 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   }
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  if (dev->trace) {
-    vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
-                         dev->twrites, dev->tmem, in->d->length, in->word_hi};
-    dev->trace(dev->trace_ctx, &ev);
-  }
+  vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
+                       dev->twrites, dev->tmem, in->d->length, in->word_hi, w};
+  if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   if (w->state != WARP_RUNNING) {
     unsigned waiting;
     if (w->state == WARP_ENDED) wg->ended++;
@@ -416,6 +415,10 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
           break;
         }
     }
+  }
+  if (rc == VT_OK && dev->hooks.after) {
+    rc = dev->hooks.after(dev->hooks.ctx, w, &ev, err);
+    if (rc != VT_OK) locate(err, w, s, dev);
   }
   return rc;
 }
@@ -456,6 +459,11 @@ static int dispatch(run_state *r) {
 /* one instruction of warp w on SM s */
 static int step(run_state *r, vt_warp *w, unsigned s) {
   vt_device *dev = r->dev;
+  int rc = dev->hooks.before ? dev->hooks.before(dev->hooks.ctx, w, r->err) : VT_OK;
+  if (rc != VT_OK) {
+    locate(r->err, w, s, dev);
+    return rc;
+  }
   if (r->executed >= r->budget) {
     vt_err_set(r->err, VT_ERR_BUDGET,
                "instruction budget of %llu warp instructions exhausted (--max-insns)",
@@ -464,7 +472,7 @@ static int step(run_state *r, vt_warp *w, unsigned s) {
     return VT_ERR_BUDGET;
   }
   vt_insn in;
-  int rc = vt_step_decode(dev, w, &in, r->err);
+  rc = vt_step_decode(dev, w, &in, r->err);
   if (rc != VT_OK) {
     locate(r->err, w, s, dev);
     return rc;
@@ -536,11 +544,15 @@ static int run_setup(run_state *r, const char *name) {
       return VT_ERR_NOMEM;
     }
   r->next_poll = VT_POLL_INTERVAL;
+  dev->run = r;
   return VT_OK;
 }
 
 /* free what is resident; after an early stop, describe the live warps first */
 static void run_teardown(run_state *r, int rc) {
+  if (rc != VT_OK && r->dev->run && r->dev->hooks.failed)
+    r->dev->hooks.failed(r->dev->hooks.ctx, r->err);
+  r->dev->run = NULL;
   if (!r->sms) return;
   if (vt_sim_dump_wanted(rc))
     for (unsigned s = 0; s < r->nsm; s++)
@@ -550,6 +562,24 @@ static void run_teardown(run_state *r, int rc) {
     free(r->sms[s].wgs);
   }
   free(r->sms);
+}
+
+/* the resident warps and the progress of the running launch (sim_debug.c) */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max) {
+  const run_state *r = dev->run;
+  size_t n = 0;
+  for (unsigned s = 0; r && s < r->nsm; s++)
+    for (unsigned g = 0; g < r->sms[s].nwgs; g++)
+      for (unsigned i = 0; i < r->sms[s].wgs[g]->nwarps; i++, n++)
+        if (n < max) out[n] = r->sms[s].wgs[g]->warps[i];
+  return n;
+}
+
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p) {
+  const run_state *r = dev->run;
+  if (!r) return false;
+  *p = (vt_run_progress){r->executed, r->done_wg, r->total_wg};
+  return true;
 }
 
 int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error *err) {

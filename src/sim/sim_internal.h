@@ -13,6 +13,7 @@
 #include "vt/isa.h"
 #include "vt/counters.h"
 #include "vt/sim.h"
+#include "vt/sim_debug.h"
 
 #define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
 #define VT_MSTATUS_FS 0x6000u
@@ -171,6 +172,10 @@ struct vt_device {
   vt_warp **resv;
   unsigned nresv, resv_cap;
   vt_pds_pool pds; /* private areas of the running launch (pds_slots.c) */
+  /* debugger hooks (sim_debug.c) and the running launch (device.c) */
+  vt_sim_hooks hooks;
+  bool record; /* record register writes and memory accesses: trace or hooks */
+  struct run_state *run;
 };
 
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
@@ -217,4 +222,7 @@ static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
          rc == VT_ERR_DEADLOCK;
 }
+/* the running launch for sim_debug.c (device.c): resident warps, progress */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max);
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p);
 #endif
