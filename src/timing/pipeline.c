@@ -687,36 +687,22 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   return true;
 }
 
-static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
-  tm_sm *s = &t->sms[smi];
-  tm_warp *w = &s->warps[slot];
-  vt_warp *fw = w->fw;
-  const tm_iinfo *info = w->hinfo;
-  vt_insn *in = &w->head;
-  if (t->executed >= t->budget) {
-    vt_err_set(t->err, VT_ERR_BUDGET,
-               "instruction budget of %llu warp instructions exhausted (--max-insns)",
-               (unsigned long long)t->budget);
-    vt_step_locate(t->dev, fw, smi, t->err);
-    return t->err_rc = VT_ERR_BUDGET;
-  }
-  int oi = op_alloc(t);
-  if (oi < 0) return VT_OK; /* cannot happen: the pool covers every collector unit and unit queue */
-  tm_op *op = &t->ops[oi];
+/* the op of the warp's head instruction: unit, latencies and the source
+ * registers it reads (register pairs and v0 included) */
+static void op_fill(vt_timing *t, tm_op *op, unsigned slot, const vt_insn *in,
+                    const tm_iinfo *info, const tm_dyn *dy) {
   op->warp = (uint16_t)slot;
   op->path = info->path;
   op->unit = info->unit;
-  const tm_dyn *dy = &w->hdyn; /* computed when the head was decoded */
   op->lat = info->unit == TM_U_TC ? (uint8_t)t->lat_tc : dy->lat;
   op->ii = dy->ii;
   op->agen = dy->agen;
   op->hint = dy->hint;
-  op->dst_n = dy->dst_n;
   op->flags = info->flags;
   op->id = in->id;
   op->dst_kind = info->dst_kind;
   op->dst_reg = (uint16_t)in->rd;
-  op->dst_n = 1;
+  op->dst_n = dy->dst_n; /* both halves of a pair (MMA: tm_mma_prepare) */
   op->name = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
   op->redirect = false;
   op->lost_bank = false;
@@ -742,6 +728,65 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     op->pending |= (uint8_t)(1u << op->nsrc);
     op->nsrc++;
   }
+}
+
+/* the executed op oi enters the warp's scoreboard and a free collector unit */
+static void op_enter_collector(vt_timing *t, tm_sm *s, tm_warp *w, int oi) {
+  tm_op *op = &t->ops[oi];
+  bool mem = (op->flags & TM_I_MEM) != 0;
+  for (unsigned k = 0; k < op->dst_n && op->dst_reg + k < VT_NUM_XREGS; k++) {
+    unsigned r = op->dst_reg + k;
+    if (op->dst_kind == TM_R_X && r) {
+      bset(w->xpend, r);
+      if (mem) bset(w->xmem, r);
+    } else if (op->dst_kind == TM_R_V) {
+      bset(w->vpend, r);
+      if (mem) bset(w->vmem, r);
+    }
+  }
+  w->head_valid = false;
+  w->in_oc = true;
+  w->oc_op = oi;
+  w->inflight++;
+  w->reason = TM_ST_ISSUE;
+  s->rhist[TM_ST_DISPATCH]--;
+  s->rhist[TM_ST_ISSUE]++;
+  /* the Verilog port registers the dispatched instruction before the
+   * collector (oc_entry_cycles): its reads and its issue come that much later */
+  op->enter = t->now + t->cfg.oc_entry_cycles;
+  op->ready = op->pending ? TM_NEVER : op->enter + t->cfg.oc_latency_noreg;
+  if (!op->pending) tm_wake(t, op->ready);
+  for (unsigned i = 0; i < t->ncu; i++)
+    if (s->cu[i] < 0) {
+      s->cu[i] = oi;
+      s->cu_ready[i] = op->ready;
+      s->cu_lost &= ~(1u << i);
+      w->oc_cu = (uint8_t)i;
+      s->ncu_used++;
+      s->cu_path[op->path] |= 1u << i;
+      if (op->pending) s->cu_pending |= 1u << i;
+      break;
+    }
+}
+
+static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
+  tm_sm *s = &t->sms[smi];
+  tm_warp *w = &s->warps[slot];
+  vt_warp *fw = w->fw;
+  const tm_iinfo *info = w->hinfo;
+  vt_insn *in = &w->head;
+  if (t->executed >= t->budget) {
+    vt_err_set(t->err, VT_ERR_BUDGET,
+               "instruction budget of %llu warp instructions exhausted (--max-insns)",
+               (unsigned long long)t->budget);
+    vt_step_locate(t->dev, fw, smi, t->err);
+    return t->err_rc = VT_ERR_BUDGET;
+  }
+  int oi = op_alloc(t);
+  if (oi < 0) return VT_OK; /* cannot happen: the pool covers every collector unit and unit queue */
+  tm_op *op = &t->ops[oi];
+  const tm_dyn *dy = &w->hdyn; /* computed when the head was decoded */
+  op_fill(t, op, slot, in, info, dy);
   if (info->flags & TM_I_MMA) tm_mma_prepare(t, op, in, slot);
   if (in->d->length == 8) s->c[VT_C_insn64]++;
   if (info->flags & TM_I_PREFIX) s->c[VT_C_prefix_insns]++;
@@ -776,40 +821,8 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     op->target = in->next_pc;
   }
   if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
-  for (unsigned k = 0; k < op->dst_n && op->dst_reg + k < VT_NUM_XREGS; k++) {
-    unsigned r = op->dst_reg + k;
-    if (op->dst_kind == TM_R_X && r) {
-      bset(w->xpend, r);
-      if (info->flags & TM_I_MEM) bset(w->xmem, r);
-    } else if (op->dst_kind == TM_R_V) {
-      bset(w->vpend, r);
-      if (info->flags & TM_I_MEM) bset(w->vmem, r);
-    }
-  }
-  w->head_valid = false;
-  w->in_oc = true;
-  w->oc_op = oi;
-  w->inflight++;
-  w->reason = TM_ST_ISSUE;
-  s->rhist[TM_ST_DISPATCH]--;
-  s->rhist[TM_ST_ISSUE]++;
-  /* the Verilog port registers the dispatched instruction before the
-   * collector (oc_entry_cycles): its reads and its issue come that much later */
-  op->enter = t->now + t->cfg.oc_entry_cycles;
-  op->ready = op->pending ? TM_NEVER : op->enter + t->cfg.oc_latency_noreg;
-  if (!op->pending) tm_wake(t, op->ready);
-  for (unsigned i = 0; i < t->ncu; i++)
-    if (s->cu[i] < 0) {
-      s->cu[i] = oi;
-      s->cu_ready[i] = op->ready;
-      s->cu_lost &= ~(1u << i);
-      w->oc_cu = (uint8_t)i;
-      s->ncu_used++;
-      s->cu_path[op->path] |= 1u << i;
-      if (op->pending) s->cu_pending |= 1u << i;
-      break;
-    }
-  if (t->tl) tm_tl_instant(t, smi, slot, vt_isa_insn((vt_insn_id)in->id)->mnemonic, t->now);
+  op_enter_collector(t, s, w, oi);
+  if (t->tl) tm_tl_instant(t, smi, slot, op->name, t->now);
   return VT_OK;
 }
 

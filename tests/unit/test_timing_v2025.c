@@ -182,6 +182,18 @@ TEST(prefixes_pairs_vop64) {
   EXPECT_COST(st, "vop64 stream, decode extra", cost(st, "", stream, 1, dec64) - cost(st, "", stream, 1, NULL), 2 * 3);
 }
 
+/* both halves of a pair result are pending: a reader of the high half waits
+ * as long as a reader of the low half, longer than an independent reader */
+TEST(pair_result_scoreboard) {
+  const char *lo = "  prefix pair=1\n  add a0, a2, a4\n  addi a6, a0, 1\n";
+  const char *hi = "  prefix pair=1\n  add a0, a2, a4\n  addi a6, a1, 1\n";
+  const char *none = "  prefix pair=1\n  add a0, a2, a4\n  addi a6, a3, 1\n";
+  int64_t c_lo = cost(st, "", lo, 1, NULL), c_hi = cost(st, "", hi, 1, NULL);
+  int64_t c_none = cost(st, "", none, 1, NULL);
+  EXPECT_COST(st, "reader of the high half", c_hi, c_lo);
+  CHECK(st, c_hi > c_none);
+}
+
 /* counters: insn64, prefix_insns, pair_insns count what ran (20 units) */
 TEST(counters) {
   krun r;
@@ -223,5 +235,5 @@ TEST(cache_hints) {
   CHECK(st, b.cycles > a.cycles);
 }
 
-RUN_TESTS(T(sew64_and_fp64_chains), T(cache_hints), T(memory_families), T(prefixes_pairs_vop64), T(counters),
+RUN_TESTS(T(sew64_and_fp64_chains), T(pair_result_scoreboard), T(cache_hints), T(memory_families), T(prefixes_pairs_vop64), T(counters),
           T(same_results))
