@@ -12,8 +12,7 @@
 
 #include "check.h"
 #include "counters_util.h"
-#include "vt/testvec.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
 #define RTL_DIR VT_SHARED_DIR "/cases/rtl-verilog"
 #define DOC VT_SOURCE_DIR "/docs/timing.md"
@@ -39,45 +38,6 @@ static double bound_of(const char *name) {
   return TARGET;
 }
 
-typedef struct region {
-  uint32_t base, size;
-} region;
-
-/* run the launches on a fresh default device, with timing (t) or without;
- * returns the concatenated buffer contents (*len bytes) */
-static uint8_t *run_sequence(check_state *st, char meta[][1024], unsigned n, vt_timing *t,
-                             size_t *len) {
-  vt_device *dev = vt_device_new(NULL);
-  region regs[64];
-  unsigned nr = 0;
-  for (unsigned i = 0; i < n; i++) {
-    vt_testvec *tv = NULL;
-    vt_launch l;
-    vt_error err;
-    int rc = vt_testvec_load(meta[i], NULL, &tv, &err);
-    if (rc == VT_OK) rc = vt_testvec_apply(dev, tv, &l, &err);
-    if (rc == VT_OK) rc = t ? vt_timing_run(t, dev, &l, meta[i], &err) : vt_device_run(dev, &l, NULL, &err);
-    if (rc != VT_OK) {
-      fprintf(stderr, "%s: %s\n", meta[i], err.message);
-      st->failed_checks++;
-    }
-    for (unsigned b = 0; tv && b < tv->nbuf && nr < 64; b++)
-      regs[nr++] = (region){tv->bufs[b].base, tv->bufs[b].size};
-    vt_testvec_free(tv);
-  }
-  size_t total = 0;
-  for (unsigned r = 0; r < nr; r++) total += regs[r].size;
-  uint8_t *out = calloc(total + 1, 1), *p = out;
-  for (unsigned r = 0; r < nr && out; r++) {
-    vt_error err;
-    if (vt_mem_read(dev, regs[r].base, p, regs[r].size, &err) != VT_OK) st->failed_checks++;
-    p += regs[r].size;
-  }
-  *len = total;
-  vt_device_free(dev);
-  return out;
-}
-
 /* one case of directory dir: writes its table row; returns |error| (or -1);
  * with 'bounded' the error must be within the case's bound */
 static double run_case(check_state *st, const char *dir, const char *name, bool bounded,
@@ -94,9 +54,13 @@ static double run_case(check_state *st, const char *dir, const char *name, bool 
     return -1;
   }
   static char meta[16][1024];
+  const char *paths[16];
   unsigned n = 0;
-  for (char *tok = strtok(list, " \t\r\n"); tok && n < 16; tok = strtok(NULL, " \t\r\n"))
-    snprintf(meta[n++], sizeof meta[0], "%s/%.200s/%.200s", dir, name, tok);
+  for (char *tok = strtok(list, " \t\r\n"); tok && n < 16; tok = strtok(NULL, " \t\r\n")) {
+    snprintf(meta[n], sizeof meta[0], "%s/%.200s/%.200s", dir, name, tok);
+    paths[n] = meta[n];
+    n++;
+  }
   double ref = strtod(ref_text, NULL);
   free(list);
   free(ref_text);
@@ -104,8 +68,8 @@ static double run_case(check_state *st, const char *dir, const char *name, bool 
   CHECK_EQ_U32(st, vt_test_settings_preset(&c, "verilog-2024"), 0);
   vt_timing *t = vt_timing_new(&c);
   size_t la = 0, lb = 0;
-  uint8_t *plain = run_sequence(st, meta, n, NULL, &la);
-  uint8_t *timed = run_sequence(st, meta, n, t, &lb);
+  uint8_t *plain = tk_run_sequence(st, paths, n, NULL, &la, NULL);
+  uint8_t *timed = tk_run_sequence(st, paths, n, t, &lb, NULL);
   CHECK(st, plain && timed && la == lb && la > 0 && memcmp(plain, timed, la) == 0);
   double model = (double)vt_timing_cycles(t);
   vt_timing_free(t);

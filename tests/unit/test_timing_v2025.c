@@ -9,27 +9,11 @@
 
 #include "check.h"
 #include "counters_util.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
-#define BUF 0x90000000u
+#define BUF TK_BUF
 
 typedef void (*tweak_fn)(vt_settings *s);
-
-static char *build_source(const char *setup, const char *unit, unsigned n) {
-  size_t cap = 4096 + strlen(setup) + (strlen(unit) + 16) * n;
-  char *s = malloc(cap);
-  size_t o = (size_t)snprintf(s, cap,
-                              "  .text\n  .globl _start\n_start:\n"
-                              "  li t4, 32\n  vsetvli t4, t4, e32, m1, ta, ma\n"
-                              "  li t4, 0x2000\n  csrs mstatus, t4\n  vid.v v1\n%s"
-                              "  .p2align 3\n",
-                              setup);
-  for (unsigned i = 0; i < n; i++) o += (size_t)snprintf(s + o, cap - o, "%s", unit);
-  snprintf(s + o, cap - o, "  endprg x0, x0, x0\n");
-  return s;
-}
 
 typedef struct krun {
   uint64_t cycles;
@@ -40,33 +24,12 @@ typedef struct krun {
 /* the second (warm) launch of the kernel on one SM, 8 threads x warps */
 static void run_kernel(check_state *st, const char *setup, const char *unit, unsigned n,
                        unsigned warps, tweak_fn tweak, bool timing, krun *r) {
-  char *src = build_source(setup, unit, n);
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
+  char *src = tk_source(setup, unit, n);
   memset(r, 0, sizeof *r);
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n%s", as ? vt_asm_errors(as) : "oom", src);
-    st->failed_checks++;
-    vt_asm_free(as);
-    free(src);
-    return;
-  }
-  vt_asm_free(as);
+  vt_device *dev = tk_device(st, src, 1, 0x100000);
   free(src);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
-  vt_settings dc;
-  vt_settings_default(&dc);
-  dc.sms = 1;
-  vt_device *dev = vt_device_new(&dc);
+  if (!dev) return;
   vt_error err;
-  CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
-  CHECK(st, vt_mem_map(dev, BUF, 0x100000, &err) == VT_OK);
-  vt_elf_free(elf);
   vt_settings tc;
   vt_test_settings_preset(&tc, "ventus-2025");
   tc.flush_at_wg_end = 0;

@@ -1,5 +1,5 @@
-/* Timing rules of the Verilog port that its verilog-2024 preset turns on
- * (docs/timing.md, Calibration): each test runs a micro-kernel on the
+/* Timing rules of the Verilog port's source, settings that both presets
+ * leave off (docs/timing.md, Optional rules): each test runs a micro-kernel on the
  * ventus-2025 preset with and without one rule and checks the per-unit cost
  * (cycles of 20 units - cycles of 10 units) or a counter against a
  * hand derivation. Rules of ventus-2025 used below (test_timing_micro.c):
@@ -11,11 +11,9 @@
 
 #include "check.h"
 #include "counters_util.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
-#define BUF 0x90000000u
+#define BUF TK_BUF
 
 typedef struct kernel_run {
   const char *setup, *unit;
@@ -25,47 +23,18 @@ typedef struct kernel_run {
 } kernel_run;
 
 static char *source_of(const kernel_run *k) {
-  size_t cap = 4096 + strlen(k->setup) + (strlen(k->unit) + 16) * k->n;
-  char *s = malloc(cap);
-  size_t o = (size_t)snprintf(s, cap,
-                              "  .text\n  .globl _start\n_start:\n"
-                              "  li t4, 32\n  vsetvli t4, t4, e32, m1, ta, ma\n"
-                              "  li t4, 0x2000\n  csrs mstatus, t4\n  vid.v v1\n"
-                              "  li t5, 0x%08x\n%s  .p2align 3\n",
-                              BUF, k->setup);
-  for (unsigned i = 0; i < k->n; i++) o += (size_t)snprintf(s + o, cap - o, "%s", k->unit);
-  snprintf(s + o, cap - o, "  endprg x0, x0, x0\n");
-  return s;
+  char setup[4096];
+  snprintf(setup, sizeof setup, "  li t5, 0x%08x\n%s", BUF, k->setup);
+  return tk_source(setup, k->unit, k->n);
 }
 
 /* the counter of the second (warm) launch; no workgroup-end flush */
 static uint64_t run(check_state *st, const kernel_run *k, unsigned counter) {
   char *src = source_of(k);
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n%s", as ? vt_asm_errors(as) : "oom", src);
-    st->failed_checks++;
-    vt_asm_free(as);
-    free(src);
-    return 0;
-  }
-  vt_asm_free(as);
+  vt_device *dev = tk_device(st, src, 1, 0x100000);
   free(src);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
-  vt_settings dc;
-  vt_settings_default(&dc);
-  dc.sms = 1;
-  vt_device *dev = vt_device_new(&dc);
+  if (!dev) return 0;
   vt_error err;
-  CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
-  CHECK(st, vt_mem_map(dev, BUF, 0x100000, &err) == VT_OK);
-  vt_elf_free(elf);
   vt_settings tc;
   vt_test_settings_preset(&tc, k->preset);
   tc.flush_at_wg_end = 0;
