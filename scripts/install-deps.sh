@@ -9,14 +9,14 @@
 #
 # Profiles, for optional parts of vt (`all` is every one of them).
 # `compiler` builds vt cc (docs/cc.md), `opencl` libvtocl's tests
-# (docs/opencl.md), `cluster` and `browser` the tests of vt sweep and
+# (docs/opencl.md), `debug` vt debug's line editing and its GDB tests
+# (docs/debug.md), `cluster` and `browser` the tests of vt sweep and
 # vt report (docs/sweep.md, docs/report.md), `tools` is used by bench/run.sh
-# (hyperfine); `debug` is for a part still to come, so that CI has it already.
-# The essentials include libjs-chart.js: vt report copies Chart.js into its
-# pages (docs/report.md).
+# (hyperfine, GNU time). The essentials include libjs-chart.js: vt report
+# copies Chart.js into its pages (docs/report.md).
 #   compiler  vt cc: clang/LLVM 14 development files, libclc
 #   opencl    OpenCL platform: ICD loader, headers, clinfo, PoCL, PyOpenCL
-#   debug     debugger: gdb-multiarch, libedit
+#   debug     vt debug: gdb-multiarch (tests), libedit (line editing)
 #   cluster   vt sweep --slurm and its test on a one-node Slurm: Slurm, munge
 #   browser   the browser test of vt report: chromium
 #   tools     gnuplot, hyperfine, valgrind (plots, benchmarks, memory checks)

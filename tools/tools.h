@@ -8,4 +8,5 @@ int vt_cmd_launch(int argc, char **argv);
 int vt_cmd_cc(int argc, char **argv);
 int vt_cmd_sweep(int argc, char **argv);
 int vt_cmd_report(int argc, char **argv);
+int vt_cmd_debug(int argc, char **argv);
 #endif

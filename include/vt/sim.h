@@ -138,6 +138,7 @@ typedef struct vt_trace_event {
   const vt_trace_mem *mem;
   unsigned length;  /* bytes of the instruction: 4, or 8 (isa2025.md D1) */
   uint32_t insn_hi; /* the second parcel of an 8-byte instruction (0 otherwise) */
+  const struct vt_warp *handle; /* the warp, after the instruction (vt/sim_debug.h) */
 } vt_trace_event;
 
 typedef void (*vt_trace_fn)(void *ctx, const vt_trace_event *ev);

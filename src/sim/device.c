@@ -67,6 +67,7 @@ static bool shape_fixed(const vt_settings *s) {
 void vt_device_set_trace(vt_device *dev, vt_trace_fn fn, void *ctx) {
   dev->trace = fn;
   dev->trace_ctx = ctx;
+  dev->record = fn || dev->hooks.after;
 }
 
 const vt_stats *vt_device_stats(const vt_device *dev) { return dev->stats; }
@@ -390,11 +391,9 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   }
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  if (dev->trace) {
-    vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
-                         dev->twrites, dev->tmem, in->d->length, in->word_hi};
-    dev->trace(dev->trace_ctx, &ev);
-  }
+  vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
+                       dev->twrites, dev->tmem, in->d->length, in->word_hi, w};
+  if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   if (w->state != WARP_RUNNING) {
     if (w->state == WARP_ENDED) wg->ended++;
     rc = vt_wg_barrier_check(wg, err);
@@ -408,6 +407,10 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
           break;
         }
     }
+  }
+  if (rc == VT_OK && dev->hooks.after) {
+    rc = dev->hooks.after(dev->hooks.ctx, w, &ev, err);
+    if (rc != VT_OK) locate(err, w, s, dev);
   }
   return rc;
 }

@@ -39,7 +39,7 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 
 static inline void trace_x(vt_device *dev, unsigned reg, uint32_t value) {
-  if (!dev->trace || dev->ntw >= 8) return;
+  if (!dev->record || dev->ntw >= 8) return;
   vt_trace_write *t = &dev->twrites[dev->ntw++];
   t->kind = 'x';
   t->reg = (uint16_t)reg;
@@ -47,7 +47,7 @@ static inline void trace_x(vt_device *dev, unsigned reg, uint32_t value) {
   t->value[0] = value;
 }
 static inline void trace_csr(vt_device *dev, unsigned csr, uint32_t value) {
-  if (!dev->trace || dev->ntw >= 8) return;
+  if (!dev->record || dev->ntw >= 8) return;
   vt_trace_write *t = &dev->twrites[dev->ntw++];
   t->kind = 'c';
   t->reg = (uint16_t)csr;
@@ -55,7 +55,7 @@ static inline void trace_csr(vt_device *dev, unsigned csr, uint32_t value) {
   t->value[0] = value;
 }
 static inline void trace_v(vt_device *dev, const vt_warp *w, unsigned reg, uint32_t lanes) {
-  if (!dev->trace || dev->ntw >= 8) return;
+  if (!dev->record || dev->ntw >= 8) return;
   vt_trace_write *t = &dev->twrites[dev->ntw++];
   t->kind = 'v';
   t->reg = (uint16_t)reg;
@@ -64,7 +64,7 @@ static inline void trace_v(vt_device *dev, const vt_warp *w, unsigned reg, uint3
 }
 static inline void trace_mem(vt_device *dev, uint32_t addr, uint32_t value, unsigned size,
                              bool store, unsigned lane) {
-  if ((!dev->trace && !dev->rec_mem) || dev->ntm >= VT_TMEM_MAX) return;
+  if ((!dev->record && !dev->rec_mem) || dev->ntm >= VT_TMEM_MAX) return;
   vt_trace_mem *t = &dev->tmem[dev->ntm++];
   t->addr = addr;
   t->value = value;

@@ -196,8 +196,8 @@ static int check_pmem(const vt_insn *in, vt_error *err) {
   if (vt_pmem_class(d) != VT_PMEM_MODIFIES) return illegal(err, "prefix_memory cannot modify %s", d->mnemonic);
   bool scalar = d->amode == VT_AM_BASE || d->amode == VT_AM_BASE64;
   bool flat = d->amode == VT_AM_FLAT || d->amode == VT_AM_FLAT64;
-  bool space_ok = in->mspace == VT_SPACE_DEFAULT || flat ||
-                  (scalar && in->mspace != VT_SPACE_PRIVATE);
+  bool space_ok = in->mspace == VT_MSPACE_DEFAULT || flat ||
+                  (scalar && in->mspace != VT_MSPACE_PRIVATE);
   if (!space_ok) {
     snprintf(what, sizeof what, "space=%s", space_names[in->mspace & 3]);
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: prefix_memory %s does not apply to %s",

@@ -12,7 +12,7 @@
  * regext/regexti), PREFIX/PREFIXI with modifiers, PREFIX_MEMORY */
 enum { VT_PFX_NONE, VT_PFX_MOD, VT_PFX_MODI, VT_PFX_MEM };
 /* PREFIX_MEMORY space field (isa2025.md 3.5.3) */
-enum { VT_SPACE_DEFAULT, VT_SPACE_GLOBAL, VT_SPACE_PRIVATE, VT_SPACE_LOCAL };
+enum { VT_MSPACE_DEFAULT, VT_MSPACE_GLOBAL, VT_MSPACE_PRIVATE, VT_MSPACE_LOCAL };
 
 typedef struct vt_insn {
   uint32_t word, pc;

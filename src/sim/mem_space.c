@@ -12,13 +12,13 @@ void vt_mem_plan_make(const vt_warp *w, const vt_insn *in, vt_mem_plan *p) {
   const vt_insn_desc *d = in->d;
   unsigned own;
   switch ((vt_amode)d->amode) {
-  case VT_AM_GLOBAL: own = VT_SPACE_GLOBAL; break;
-  case VT_AM_LOCAL: own = VT_SPACE_LOCAL; break;
-  case VT_AM_PRIVATE: own = VT_SPACE_PRIVATE; break;
-  default: own = VT_SPACE_DEFAULT; break; /* flat: the offset is the address */
+  case VT_AM_GLOBAL: own = VT_MSPACE_GLOBAL; break;
+  case VT_AM_LOCAL: own = VT_MSPACE_LOCAL; break;
+  case VT_AM_PRIVATE: own = VT_MSPACE_PRIVATE; break;
+  default: own = VT_MSPACE_DEFAULT; break; /* flat: the offset is the address */
   }
   bool pm = in->pfx == VT_PFX_MEM;
-  p->space = pm && in->mspace != VT_SPACE_DEFAULT ? in->mspace : own;
+  p->space = pm && in->mspace != VT_MSPACE_DEFAULT ? in->mspace : own;
   p->wide64 = d->amode == VT_AM_BASE64 || d->amode == VT_AM_FLAT64 || (pm && in->mpair);
   p->words = pm && in->mwidth ? in->mwidth + 1u : 0u;
   p->size = p->words ? 4u : d->msize;
@@ -74,17 +74,17 @@ int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint32_t
   ok = (uint32_t)ok;
   uint64_t a;
   switch (p->space) {
-  case VT_SPACE_GLOBAL: /* exact sum; it never wraps (3.3.2) */
+  case VT_MSPACE_GLOBAL: /* exact sum; it never wraps (3.3.2) */
     a = p->gds + ok;
     if (a + p->size - 1 > p->gds_limit) return range_fault(err, "global", lane, a, p->gds_limit);
     *addr = (uint32_t)a;
     return VT_OK;
-  case VT_SPACE_LOCAL:
+  case VT_MSPACE_LOCAL:
     a = p->lds + ok;
     if (a + p->size - 1 > p->lds_limit) return range_fault(err, "local", lane, a, p->lds_limit);
     *addr = (uint32_t)a;
     return VT_OK;
-  case VT_SPACE_PRIVATE: { /* README 9, word accesses without o & 3 (isa.md 2.8.2, D23) */
+  case VT_MSPACE_PRIVATE: { /* README 9, word accesses without o & 3 (isa.md 2.8.2, D23) */
     uint32_t o32 = (uint32_t)ok, t = p->tid + (uint32_t)(lane < 0 ? 0 : lane);
     *addr = p->pds + (o32 & ~3u) * p->stride + 4u * t + (p->size != 4 ? (o32 & 3u) : 0u);
     return VT_OK;

@@ -181,13 +181,20 @@ static int epoch_overlay(vt_run *r, vt_sm **list, unsigned n, bool *progress) {
   return rc;
 }
 
+/* under a debugger (hooks) the SMs' slices run one after the other on the
+ * launch's device, so that what the debugger reads and writes is memory */
+static bool debugged(const vt_device *dev) { return dev->hooks.before || dev->hooks.after; }
+
 static int epoch(vt_run *r, vt_sm **list, bool *progress) {
   unsigned n = 0;
   for (unsigned s = 0; s < r->nsm; s++)
     if (r->sms[s].nwgs || r->sms[s].npend) list[n++] = &r->sms[s];
-  if (n == 0) return VT_OK;
-  if (n == 1) return epoch_direct(r, list[0], progress);
-  return epoch_overlay(r, list, n, progress);
+  if (n == 1 || (n && debugged(r->dev))) {
+    int rc = VT_OK;
+    for (unsigned i = 0; i < n && rc == VT_OK; i++) rc = epoch_direct(r, list[i], progress);
+    return rc;
+  }
+  return n ? epoch_overlay(r, list, n, progress) : VT_OK;
 }
 
 static int run_setup(vt_run *r, const char *name) {
@@ -208,13 +215,17 @@ static int run_setup(vt_run *r, const char *name) {
     r->sms[s].ovl.drop_ctx = &r->sms[s];
   }
   r->next_poll = VT_POLL_INTERVAL;
-  return vt_step_begin(dev, l, name, r->nsm, false, false, r->err);
+  int rc = vt_step_begin(dev, l, name, r->nsm, false, false, r->err);
+  if (rc == VT_OK) dev->run = r;
+  return rc;
 }
 
 /* free what is resident; after an early stop, describe the live warps first */
 static void run_teardown(vt_run *r, int rc) {
-  if (!r->sms) return;
   vt_device *dev = r->dev;
+  if (rc != VT_OK && dev->run && dev->hooks.failed) dev->hooks.failed(dev->hooks.ctx, r->err);
+  dev->run = NULL;
+  if (!r->sms) return;
   if (vt_sim_dump_wanted(rc))
     for (unsigned s = 0; s < r->nsm; s++)
       for (unsigned g = 0; g < r->sms[s].nwgs; g++) vt_sim_dump_wg(dev, r->sms[s].wgs[g], s);
@@ -254,6 +265,24 @@ static int run_loop(vt_run *r) {
   }
   free(list);
   return rc;
+}
+
+/* the resident warps and the progress of the running launch (sim_debug.c) */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max) {
+  const vt_run *r = dev->run;
+  size_t n = 0;
+  for (unsigned s = 0; r && s < r->nsm; s++)
+    for (unsigned g = 0; g < r->sms[s].nwgs; g++)
+      for (unsigned i = 0; i < r->sms[s].wgs[g]->nwarps; i++, n++)
+        if (n < max) out[n] = r->sms[s].wgs[g]->warps[i];
+  return n;
+}
+
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p) {
+  const vt_run *r = dev->run;
+  if (!r) return false;
+  *p = (vt_run_progress){r->executed, r->done_wg, r->total_wg};
+  return true;
 }
 
 int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error *err) {

@@ -164,7 +164,8 @@ static bool step(vt_xctx *x, vt_warp *w) {
   vt_insn in;
   dev->ntw = dev->ntm = 0;
   dev->cur_lane = -1;
-  int rc = vt_step_decode(dev, w, &in, &sm->err);
+  int rc = dev->hooks.before ? dev->hooks.before(dev->hooks.ctx, w, &sm->err) : VT_OK;
+  if (rc == VT_OK) rc = vt_step_decode(dev, w, &in, &sm->err);
   sm->last = w;
   if (rc == VT_OK && x->r->overlay && vt_run_must_defer(dev, w, in.d)) {
     park(sm, w);
@@ -179,13 +180,15 @@ static bool step(vt_xctx *x, vt_warp *w) {
   sm->executed++;
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  if (dev->trace) {
-    vt_trace_event ev = {sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
-                         dev->twrites, dev->tmem, in.d->length, in.word_hi};
-    dev->trace(dev->trace_ctx, &ev);
-  }
+  vt_trace_event ev = {sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
+                       dev->twrites, dev->tmem, in.d->length, in.word_hi, w};
+  if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   sm->pos++;
   if (w->state != WARP_RUNNING) sm->rc = warp_changed(x, w);
+  if (!sm->rc && dev->hooks.after) {
+    sm->rc = dev->hooks.after(dev->hooks.ctx, w, &ev, &sm->err);
+    if (sm->rc) vt_sim_locate_at(&sm->err, w, sm->id, dev, w->pc);
+  }
   return !sm->rc;
 }
 

@@ -13,6 +13,7 @@
 #include "vt/isa.h"
 #include "vt/counters.h"
 #include "vt/sim.h"
+#include "vt/sim_debug.h"
 
 #define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
 #define VT_MSTATUS_FS 0x6000u
@@ -180,6 +181,9 @@ struct vt_device {
   vt_warp **resv;
   unsigned nresv, resv_cap;
   vt_pds_pool pds; /* private areas of the running launch (pds_slots.c) */
+  /* debugger hooks (sim_debug.c) */
+  vt_sim_hooks hooks;
+  bool record; /* record register writes and memory accesses: trace or hooks */
   /* the launch running now (run.h), NULL between launches */
   struct vt_run *run;
   /* set in a worker's copy of the device while several SMs run an epoch:
@@ -237,4 +241,7 @@ static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
          rc == VT_ERR_DEADLOCK;
 }
+/* the running launch for sim_debug.c (device.c): resident warps, progress */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max);
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p);
 #endif

@@ -39,7 +39,8 @@ typedef struct helper_arg {
 } helper_arg;
 
 unsigned vt_run_host_threads(const vt_device *dev) {
-  if (dev->trace) return 1; /* the callback sees one instruction at a time */
+  /* trace callbacks and debugger hooks see one instruction at a time */
+  if (dev->trace || dev->hooks.before || dev->hooks.after) return 1;
   if (dev->cfg.host_threads) return dev->cfg.host_threads;
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned)n;

@@ -74,14 +74,14 @@ static void memory_costs(const vt_timing *t, const tm_iinfo *info, const vt_insn
   const vt_insn_desc *d = in->d;
   bool pm = in->pfx == VT_PFX_MEM;
   bool addr64 = d->amode == VT_AM_BASE64 || d->amode == VT_AM_FLAT64 || (pm && in->mpair);
-  unsigned space = pm && in->mspace ? in->mspace : d->amode == VT_AM_GLOBAL ? VT_SPACE_GLOBAL
-                 : d->amode == VT_AM_LOCAL ? VT_SPACE_LOCAL : VT_SPACE_DEFAULT;
+  unsigned space = pm && in->mspace ? in->mspace : d->amode == VT_AM_GLOBAL ? VT_MSPACE_GLOBAL
+                 : d->amode == VT_AM_LOCAL ? VT_MSPACE_LOCAL : VT_MSPACE_DEFAULT;
   if (addr64) {
     dy->agen = lat8(dy->agen + c->lsu_addr64_cycles);
     for (unsigned j = 0; j < info->nsrc && j < 5; j++)
       if (info->src[j].field == TM_F_RS1) dy->src_n[j] = 2;
   }
-  if (space == VT_SPACE_GLOBAL || space == VT_SPACE_LOCAL)
+  if (space == VT_MSPACE_GLOBAL || space == VT_MSPACE_LOCAL)
     dy->agen = lat8(dy->agen + c->lsu_range_check_cycles);
   if (pm && in->mwidth) {
     uint8_t n = (uint8_t)(in->mwidth + 1);

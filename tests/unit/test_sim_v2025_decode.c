@@ -5,6 +5,7 @@
  * slli/srli/srai with an amount >= 32 are illegal without a pair prefix
  * (D18) while the v2.02 amounts still work. */
 #include "check.h"
+#include "vt/trace.h"
 #include "session/session_internal.h"
 #include "simprog.h"
 
@@ -88,11 +89,14 @@ TEST(trace_and_error_of_64bit_words) {
   FILE *f = fopen("trace.txt", "w+");
   trace_log log = {0};
   CHECK(st, f != NULL && load_prog(dev, &p) == VT_OK);
-  vt_device_set_trace(dev, vt_trace_line, f);
+  vt_trace_writer *tw = vt_trace_writer_new(f, VT_TRACE_TEXT);
+  CHECK(st, tw != NULL);
+  vt_device_set_trace(dev, vt_trace_writer_event, tw);
   vt_launch l = simple_launch(4, 1);
   vt_error e;
   CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_OK);
   vt_device_set_trace(dev, trace_log_fn, &log);
+  vt_trace_writer_free(tw);
   CHECK_EQ_U32(st, vt_device_run(dev, &l, NULL, &e), VT_OK);
   vt_device_free(dev);
   char line[512], found[512] = "", *want = found;
