@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "insn.h"
+#include "overlay.h"
 #include "sim_internal.h"
 
 /* PREFIX_MEMORY's relation to the next instruction (isa2025.md 3.5.3): (a)
@@ -87,8 +88,10 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
 const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err);
 /* vt_sim_access with its common case inline: an aligned access to a page
  * the warp's translation cache holds, inside the allocation the memory
- * checker last saw (when on), no reservation to break, no overlay to mark
- * (the per-lane loops call it once per lane). */
+ * checker last saw (when on), no reservation to break (the per-lane loops
+ * call it once per lane). While several SMs run an epoch, a store-capable
+ * global translation is the SM's overlay copy (overlay.h): the store marks
+ * its bytes. */
 static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                  bool store, vt_error *err) {
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
@@ -97,8 +100,11 @@ static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsi
                  (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo &&
                   (uint64_t)addr + size <= w->mc_hi);
   if (vt_tlb_tag(e->tag, store) == vpn + 1 && in >= e->lo && in + size <= e->hi &&
-      !(addr & (size - 1)) && checked && !(store && (dev->nresv || dev->ovl)))
+      !(addr & (size - 1)) && checked && !(store && dev->nresv)) {
+    if (store && dev->ovl && addr - VT_LDS_BASE >= VT_ADDR_LDS_SIZE)
+      vt_ovl_mark(e->page + in, size);
     return e->page + in;
+  }
   return vt_sim_access(dev, w, addr, size, store, err);
 }
 

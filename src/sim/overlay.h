@@ -9,6 +9,7 @@
 #define VT_SIM_OVERLAY_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "mem.h"
 
@@ -36,7 +37,7 @@ uint8_t *vt_ovl_find(const vt_ovl *o, uint32_t vpn);
 uint8_t *vt_ovl_add(vt_ovl *o, uint32_t vpn, const uint8_t *shared);
 /* n bytes at p (inside an overlay copy's page) were written. */
 static inline void vt_ovl_mark(uint8_t *p, unsigned n) {
-  for (unsigned i = 0; i < n; i++) p[VT_PAGE_SIZE + i] = 0xff;
+  memset(p + VT_PAGE_SIZE, 0xff, n);
 }
 /* Whether the overlay wrote the byte at addr. */
 bool vt_ovl_wrote(const vt_ovl *o, uint32_t addr);

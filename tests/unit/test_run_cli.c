@@ -118,6 +118,15 @@ static const char *const STATS_KEYS[] = {
 
 /* ---------------- official cases through the CLI ---------------- */
 
+/* the gaussian case's a, b and m after its six launches */
+static const uint32_t ga[16] = {0xbf19999a, 0xbf000000, 0x3f333333, 0x3e99999a,
+                                0x00000000, 0xbf266666, 0xbd4cccc8, 0x3f0ccccc,
+                                0xb26eeef0, 0x31424c20, 0xbf40fc10, 0xbf920d21,
+                                0x00000000, 0xb0c4ec50, 0x32036a80, 0x3f0042df};
+static const uint32_t gb[4] = {0xbf59999a, 0xbe828f5c, 0x3f5f3ec1, 0xbe8042df};
+static const uint32_t gm[16] = {0, 0, 0, 0, 0x3f000000, 0, 0, 0, 0x3f2aaaaa, 0x3e834836,
+                                0, 0, 0x80000000, 0x3e1d89d9, 0xbe8d0fac, 0};
+
 TEST(official_cases_dump) {
   uint32_t want[64];
   for (int i = 0; i < 64; i++) want[i] = 0x41800000u; /* 16.0 */
@@ -131,13 +140,6 @@ TEST(official_cases_dump) {
   CHECK_EQ_U32(st, vt_run("-q --dump 0x90002000:256:" TMP "/c3.bin " CASES
                           "/vecadd_4x16/vecadd.metadata", NULL, NULL), 0);
   check_dump(st, TMP "/c3.bin", want, 64);
-  static const uint32_t ga[16] = {0xbf19999a, 0xbf000000, 0x3f333333, 0x3e99999a,
-                                  0x00000000, 0xbf266666, 0xbd4cccc8, 0x3f0ccccc,
-                                  0xb26eeef0, 0x31424c20, 0xbf40fc10, 0xbf920d21,
-                                  0x00000000, 0xb0c4ec50, 0x32036a80, 0x3f0042df};
-  static const uint32_t gb[4] = {0xbf59999a, 0xbe828f5c, 0x3f5f3ec1, 0xbe8042df};
-  static const uint32_t gm[16] = {0, 0, 0, 0, 0x3f000000, 0, 0, 0, 0x3f2aaaaa, 0x3e834836,
-                                  0, 0, 0x80000000, 0x3e1d89d9, 0xbe8d0fac, 0};
   CHECK_EQ_U32(st, vt_run("-q --dump 0x90000000:64:" TMP "/ga.bin --dump 0x90001000:16:" TMP
                           "/gb.bin --dump 0x90002000:64:" TMP "/gm.bin " GAUSSIAN_FILES,
                           NULL, NULL), 0);
@@ -159,6 +161,42 @@ TEST(official_cases_dump) {
                           "/matadd/matadd.metadata", NULL, &err), 1);
   check_contains(st, err, "--dump: host read of 256 bytes at 0x90002000: not in a mapped buffer");
   free(err);
+}
+
+/* --host-threads: the same results and counters with 1, 2 and 4 host
+ * threads on 4 SMs (each gaussian launch is one workgroup, so one SM runs
+ * at a time: the launch path with the setting, not the epochs of several
+ * SMs, which test_host_threads.c covers) */
+TEST(official_cases_host_threads) {
+  static json_kv first[32];
+  int nfirst = -1;
+  const char *threads[] = {"1", "2", "4"};
+  for (int k = 0; k < 3; k++) {
+    char args[2048];
+    snprintf(args, sizeof args,
+             "-q --sms 4 --warp-slots 4 --host-threads %s --stats-json " TMP "/h.json --dump "
+             "0x90000000:64:" TMP "/ha.bin --dump 0x90001000:16:" TMP "/hb.bin --dump "
+             "0x90002000:64:" TMP "/hm.bin " GAUSSIAN_FILES,
+             threads[k]);
+    CHECK_EQ_U32(st, vt_run(args, NULL, NULL), 0);
+    check_dump(st, TMP "/ha.bin", ga, 16);
+    check_dump(st, TMP "/hb.bin", gb, 4);
+    check_dump(st, TMP "/hm.bin", gm, 16);
+    char *js = test_slurp(TMP "/h.json", NULL);
+    json_kv kv[32];
+    int n = js ? parse_totals(js, kv, 32) : -1;
+    free(js);
+    CHECK(st, n > 0);
+    if (k == 0) {
+      memcpy(first, kv, sizeof kv);
+      nfirst = n;
+      continue;
+    }
+    CHECK(st, n == nfirst);
+    for (int i = 0; i < n && i < nfirst; i++)
+      if (strcmp(kv[i].key, "host_seconds") != 0) CHECK(st, kv[i].value == first[i].value);
+  }
+  CHECK(st, json_get(first, nfirst, "launches") == 6);
 }
 
 TEST(summary_line) {
@@ -574,7 +612,7 @@ TEST(elf_segments_loaded) {
   free(err);
 }
 
-RUN_TESTS(T_CASES(official_cases_dump), T_CASES(elf_segments_loaded), T_CASES(summary_line), T_CASES(stats_json), T_CASES(trace_lines), T(dump_config),
+RUN_TESTS(T_CASES(official_cases_dump), T_CASES(official_cases_host_threads), T_CASES(elf_segments_loaded), T_CASES(summary_line), T_CASES(stats_json), T_CASES(trace_lines), T(dump_config),
           T(config_file), T_CASES(config_file_run), T(usage_errors), T_CASES(threads_fixed_mismatch), T_CASES(malformed_input),
           T_CASES(budget_error_names_location), T_CASES(random_vecadd_4x16), T_CASES(random_matadd),
           T_CASES(random_vecadd4x4), T_CASES(random_gaussian))
