@@ -224,6 +224,12 @@ TEST(lowest_sm_error_wins) {
   CHECK(st, strstr(o.err.message, "store of unmapped address 0x10000000") != NULL);
   CHECK_EQ_U32(st, o.mem[0], 0x11);
   CHECK_EQ_U32(st, o.mem[1], 0x22);
+  /* an atomic waits for the epoch's end and fails there, after the merge */
+  run_all(st, FAULTS("", "  amoadd.w zero, t2, (t3)\n"), &sh, &o);
+  CHECK_EQ_U32(st, o.rc, VT_ERR_ACCESS);
+  CHECK_EQ_U32(st, o.err.sm, 1);
+  CHECK_EQ_U32(st, o.mem[0], 0x11);
+  CHECK_EQ_U32(st, o.mem[1], 0x22);
 }
 
 /* A budget is exact whatever the host threads: the launch stops after
