@@ -78,19 +78,12 @@ typedef struct vt_xctx {
 } vt_xctx;
 
 /* ---- SM schedules (run_sm.c) ---- */
-/* Rebuild sm->run from the resident workgroups; the next position follows
- * warp 'after' (NULL: from the start of a round). */
-void vt_sm_rebuild(vt_sm *sm, const vt_warp *after);
-/* Start waiting workgroups while they fit. */
-void vt_sm_start_pending(vt_run *r, vt_sm *sm);
 /* Run SM x->sm for at most sm->cap instructions; sm->rc says why it
  * stopped (VT_OK: the cap, or nothing left to run until the epoch's end). */
 void vt_sm_slice(vt_xctx *x);
 /* Execute the parked instruction of warp w of SM sm alone on the launch's
  * device (the end of an epoch); VT_OK or an error (located). */
 int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w);
-/* Whether the instruction must wait for the epoch's end (see above). */
-bool vt_run_must_defer(const vt_device *dev, const vt_warp *w, const vt_insn_desc *d);
 /* Drop the translations of global pages of every warp of the SM
  * (resident, waiting and finished). */
 void vt_sm_flush(vt_sm *sm);

@@ -25,7 +25,9 @@ static void sm_nomem(vt_sm *sm) {
   vt_err_set(&sm->err, VT_ERR_NOMEM, "out of host memory (scheduler)");
 }
 
-void vt_sm_rebuild(vt_sm *sm, const vt_warp *after) {
+/* Rebuild sm->run from the resident workgroups; the next position follows
+ * warp 'after' (NULL: from the start of a round). */
+static void rebuild(vt_sm *sm, const vt_warp *after) {
   unsigned n = 0, pos = 0, total = 0;
   for (unsigned g = 0; g < sm->nwgs; g++) total += sm->wgs[g]->nwarps;
   if (grow_ptrs(&sm->run, &sm->run_cap, total) != 0) {
@@ -50,7 +52,8 @@ static bool fits(const vt_run *r, const vt_sm *sm) {
          sm->used_lds + r->l->lds_size <= r->lds_capacity;
 }
 
-void vt_sm_start_pending(vt_run *r, vt_sm *sm) {
+/* waiting workgroups start while they fit */
+static void start_pending(vt_run *r, vt_sm *sm) {
   while (sm->npend && fits(r, sm)) {
     if (grow_ptrs(&sm->wgs, &sm->wgs_cap, sm->nwgs + 1) != 0) {
       sm_nomem(sm);
@@ -102,9 +105,9 @@ static bool round_end(vt_xctx *x) {
   vt_sm *sm = x->sm;
   vt_run *r = x->r;
   retire(x);
-  vt_sm_start_pending(r, sm);
+  start_pending(r, sm);
   sm->last = NULL;
-  vt_sm_rebuild(sm, NULL);
+  rebuild(sm, NULL);
   if (sm->rc || sm->nrun == 0) return false;
   return r->overlay || sm->npend || !fits(r, sm) || r->next_wg >= r->total_wg ||
          !vt_step_wg_can_start(x->dev);
@@ -127,11 +130,12 @@ static int warp_changed(vt_xctx *x, vt_warp *w) {
       }
     return rc;
   }
-  vt_sm_rebuild(x->sm, w);
+  rebuild(x->sm, w);
   return x->sm->rc;
 }
 
-bool vt_run_must_defer(const vt_device *dev, const vt_warp *w, const vt_insn_desc *d) {
+/* whether the instruction must wait for the epoch's end (run.h) */
+static bool must_defer(const vt_device *dev, const vt_warp *w, const vt_insn_desc *d) {
   return d->mem == VT_MEM_AMO ||
          (dev->nresv && (d->mem == VT_MEM_STORE || d->mem == VT_MEM_COPY)) ||
          (d->exec_class == VT_EX_ENDPRG && w->resv_valid);
@@ -144,7 +148,7 @@ static void park(vt_sm *sm, vt_warp *w) {
   }
   sm->parked[sm->nparked++] = w;
   w->parked = true;
-  vt_sm_rebuild(sm, w);
+  rebuild(sm, w);
 }
 
 static void budget_error(vt_xctx *x, vt_warp *w) {
@@ -167,7 +171,7 @@ static bool step(vt_xctx *x, vt_warp *w) {
   int rc = dev->hooks.before ? dev->hooks.before(dev->hooks.ctx, w, &sm->err) : VT_OK;
   if (rc == VT_OK) rc = vt_step_decode(dev, w, &in, &sm->err);
   sm->last = w;
-  if (rc == VT_OK && x->r->overlay && vt_run_must_defer(dev, w, in.d)) {
+  if (rc == VT_OK && x->r->overlay && must_defer(dev, w, in.d)) {
     park(sm, w);
     return !sm->rc;
   }
@@ -199,7 +203,7 @@ void vt_sm_slice(vt_xctx *x) {
   dev->cur_sm = sm->id;
   sm->executed = sm->finished = 0;
   sm->rc = VT_OK;
-  vt_sm_rebuild(sm, sm->last);
+  rebuild(sm, sm->last);
   for (;;) {
     if (sm->pos >= sm->nrun) {
       if (!round_end(x)) return;
