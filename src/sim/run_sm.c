@@ -134,10 +134,17 @@ static int warp_changed(vt_xctx *x, vt_warp *w) {
   return x->sm->rc;
 }
 
-/* whether the instruction must wait for the epoch's end (run.h) */
-static bool must_defer(const vt_device *dev, const vt_warp *w, const vt_insn_desc *d) {
-  return d->mem == VT_MEM_AMO ||
-         (dev->nresv && (d->mem == VT_MEM_STORE || d->mem == VT_MEM_COPY)) ||
+/* whether the instruction must wait for the epoch's end (run.h); an AMO
+ * on the workgroup's local memory need not (its address is x[rs1] but for
+ * the 64-bit-address forms), unless a store must break a reservation */
+static bool must_defer(const vt_device *dev, const vt_warp *w, const vt_insn *in) {
+  const vt_insn_desc *d = in->d;
+  if (d->mem == VT_MEM_AMO) {
+    bool reserved = d->sem == VT_SEM_LR || d->sem == VT_SEM_SC;
+    return reserved || dev->nresv || d->amode == VT_AM_BASE64 ||
+           w->x[in->rs1] - VT_LDS_BASE >= VT_ADDR_LDS_SIZE;
+  }
+  return (dev->nresv && (d->mem == VT_MEM_STORE || d->mem == VT_MEM_COPY)) ||
          (d->exec_class == VT_EX_ENDPRG && w->resv_valid);
 }
 
@@ -171,7 +178,7 @@ static bool step(vt_xctx *x, vt_warp *w) {
   int rc = dev->hooks.before ? dev->hooks.before(dev->hooks.ctx, w, &sm->err) : VT_OK;
   if (rc == VT_OK) rc = vt_step_decode(dev, w, &in, &sm->err);
   sm->last = w;
-  if (rc == VT_OK && x->r->overlay && must_defer(dev, w, in.d)) {
+  if (rc == VT_OK && x->r->overlay && must_defer(dev, w, &in)) {
     park(sm, w);
     return !sm->rc;
   }

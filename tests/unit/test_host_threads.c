@@ -71,7 +71,7 @@ static void run(check_state *st, vt_elf *elf, const shape *sh, unsigned threads,
   if (rc == VT_OK) rc = vt_mem_map(dev, BUF, 4 * WORDS, &err);
   CHECK_EQ_U32(st, rc, VT_OK);
   vt_launch l = {.start_pc = 0x80000000u, .num_wg = {sh->wgs, 1, 1}, .threads_per_warp = 4,
-                 .warps_per_wg = sh->warps};
+                 .warps_per_wg = sh->warps, .lds_size = 64};
   if (rc == VT_OK) {
     o->rc = vt_device_run(dev, &l, NULL, &o->err);
     CHECK_EQ_U32(st, vt_mem_read(dev, BUF, o->mem, sizeof o->mem, &err), VT_OK);
@@ -157,6 +157,39 @@ TEST(atomics_from_every_sm) {
   CHECK(st, total(&o, 4, 1) == 8);
   CHECK(st, total(&o, 4, 3) == 32.0 * (4 + 3 * 50 + 17));
   for (unsigned sm = 0; sm < 4; sm++) CHECK(st, o.ctr[sm][1] == 2);
+}
+
+/* Atomics on local memory (each workgroup's own counter) from 8
+ * workgroups on 4 SMs, then warp 0 copies the counter out after a
+ * barrier. */
+TEST(local_atomics_on_every_sm) {
+  static const char src[] =
+      "  .globl _start\n"
+      "_start:\n"
+      "  csrr a1, CSR_LDS\n"
+      "  csrr t0, CSR_WID\n"
+      "  addi t0, t0, 1\n"
+      "  li a0, 100\n"
+      "1:\n"
+      "  amoadd.w zero, t0, (a1)\n"
+      "  addi a0, a0, -1\n"
+      "  bnez a0, 1b\n"
+      "  barrier x0, x0, 0\n"
+      "  addi t0, t0, -1\n"
+      "  bnez t0, 2f\n"
+      "  lw t1, 0(a1)\n"
+      "  csrr t2, CSR_WGID\n"
+      "  slli t2, t2, 2\n"
+      "  lui a2, 0x90000\n"
+      "  add a2, a2, t2\n"
+      "  sw t1, 0(a2)\n"
+      "2:\n"
+      "  endprg x0, x0, x0\n";
+  shape sh = {.sms = 4, .warp_slots = 4, .wgs = 8, .warps = 4};
+  static outcome o;
+  run_all(st, src, &sh, &o);
+  CHECK_EQ_U32(st, o.rc, VT_OK);
+  for (unsigned g = 0; g < 8; g++) CHECK_EQ_U32(st, o.mem[g], 100 * (1 + 2 + 3 + 4));
 }
 
 /* lr.w/sc.w retry loops of every warp of 8 workgroups on 4 SMs on one word */
@@ -293,5 +326,5 @@ TEST(steady_kernel_on_two_sms) {
   CHECK(st, ctr[0][0][1] == 2 && ctr[0][1][1] == 2); /* two workgroups per SM */
 }
 
-RUN_TESTS(T(atomics_from_every_sm), T(lrsc_across_sms), T(lowest_sm_error_wins),
+RUN_TESTS(T(atomics_from_every_sm), T(local_atomics_on_every_sm), T(lrsc_across_sms), T(lowest_sm_error_wins),
           T(budget_exact), T(steady_kernel_on_two_sms))
