@@ -104,6 +104,9 @@ typedef struct vt_launch {
                                 (formats-and-launch.md 5, 7). The lds_size bytes below
                                 0x80000000, rounded up to 4 KiB, are local memory too:
                                 pocl places __local arguments there (docs/run.md) */
+  uint64_t ptbr;             /* with the MMU on (vt/mmu.h): physical address of the root
+                                page table; 0 = the device's current address space */
+  uint16_t asid;             /* the address-space ID that goes with ptbr */
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between

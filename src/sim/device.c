@@ -28,7 +28,10 @@ vt_device *vt_device_new(const vt_settings *cfg) {
     free(dev);
     return NULL;
   }
-  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0) {
+  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0 ||
+      (dev->cfg.mmu && vt_mmu_init(dev) != 0)) {
+    vt_mem_destroy(&dev->mem);
+    vt_stats_free(dev->stats);
     free(dev);
     return NULL;
   }
@@ -37,6 +40,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
 
 void vt_device_free(vt_device *dev) {
   if (!dev) return;
+  vt_mmu_destroy(dev);
   vt_mem_destroy(&dev->mem);
   vt_stats_free(dev->stats);
   vt_alloc_map_free(&dev->allocs);
@@ -72,6 +76,7 @@ int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
     vt_err_set(err, VT_ERR_ARG, "buffer 0x%08x + 0x%x exceeds the 32-bit address space", base, size);
     return VT_ERR_ARG;
   }
+  if (dev->mmu) return vt_mmu_mem_map(dev, base, size, err);
   if (vt_mem_add_region(&dev->mem, base, size) != 0) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
     return VT_ERR_NOMEM;
@@ -81,6 +86,7 @@ int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
 
 int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
   vt_alloc_map_remove(&dev->allocs, base, size);
+  if (dev->mmu) return vt_mmu_mem_unmap(dev, base, size, err);
   if (vt_mem_remove_region(&dev->mem, base, size) != 0) {
     vt_err_set(err, VT_ERR_ARG, "no buffer is mapped at 0x%08x (+0x%x)", base, size);
     return VT_ERR_ARG;
@@ -90,6 +96,8 @@ int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
 
 static int host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
                      vt_error *err) {
+  if (dev->mmu && (uint64_t)addr + n <= 0x100000000ull)
+    return vt_mmu_host_copy(dev, addr, buf, n, to_dev, err);
   if ((uint64_t)addr + n > 0x100000000ull || !vt_mem_mapped(&dev->mem, addr, (uint32_t)n)) {
     vt_err_set(err, VT_ERR_ACCESS, "host %s of %zu bytes at 0x%08x: not in a mapped buffer",
                to_dev ? "write" : "read", n, addr);
@@ -264,8 +272,7 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->pc = pc;
   err->insn = 0;
   /* read the word without side effects */
-  const uint8_t *p = vt_pages_peek(&dev->mem.global, pc);
-  if (pc - VT_LDS_BASE < VT_ADDR_LDS_SIZE) p = vt_pages_peek(&w->wg->lds, pc);
+  const uint8_t *p = vt_sim_peek(dev, w, pc);
   char dis[96] = "?";
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);

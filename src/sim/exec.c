@@ -44,7 +44,8 @@ static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi) return e->page + in;
+  if ((e->tag & ~vt_tlb_ignored(store, fetch)) == vpn + 1 && in >= e->lo && in + size <= e->hi)
+    return e->page + in;
   uint8_t *p;
   uint32_t lo = 0, hi = 0; /* the accessible bytes of the page, for the cache */
   if (local) {
@@ -57,6 +58,8 @@ static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
     else if (low) hi = w->wg->lds_limit - page_off < VT_PAGE_SIZE ? w->wg->lds_limit - page_off
                                                                   : VT_PAGE_SIZE;
     p = vt_pages_get(&w->wg->lds, addr);
+  } else if (dev->mmu) { /* translate (mmu_sim.c): fills e, or faults */
+    return vt_mmu_fill(dev, e, addr, size, store, fetch, err);
   } else {
     if (!vt_mem_mapped(&dev->mem, addr, size)) {
       vt_err_set(err, VT_ERR_ACCESS, "%s of unmapped address 0x%08x", store ? "store" : "load",

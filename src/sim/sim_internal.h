@@ -45,6 +45,16 @@ typedef struct vt_tlb_entry {
   uint16_t lo, hi; /* the bytes [lo, hi) of the page that may be accessed */
   uint8_t *page;
 } vt_tlb_entry;
+/* With the MMU on, a translated page's tag carries the access kinds its PTE
+ * refuses (a page number has at most 27 bits); a lookup ignores the bits of
+ * the other kinds, so a refused kind misses and walks into its fault. */
+#define VT_TLB_NOLOAD 0x80000000u
+#define VT_TLB_NOSTORE 0x40000000u
+#define VT_TLB_NOFETCH 0x20000000u
+static inline uint32_t vt_tlb_ignored(bool store, bool fetch) {
+  return fetch ? VT_TLB_NOLOAD | VT_TLB_NOSTORE
+               : store ? VT_TLB_NOLOAD | VT_TLB_NOFETCH : VT_TLB_NOSTORE | VT_TLB_NOFETCH;
+}
 
 /* named allocations (alloc_map.c), sorted by base */
 typedef struct vt_alloc {
@@ -124,6 +134,7 @@ struct vt_device {
   void *warn_ctx;
   char *dump;       /* live warps after an early stop */
   size_t dump_len;
+  struct vt_mmu *mmu;   /* virtual memory (setting mmu; mmu_sim.c), NULL when off */
   vt_alloc_map allocs; /* named allocations (memory checking, messages) */
   int cur_lane;        /* the lane whose access runs (messages), -1 none */
   /* decode cache for the program window, 1024 entries per chunk */
@@ -175,6 +186,25 @@ void vt_alloc_map_remove(vt_alloc_map *m, uint32_t base, uint32_t size);
 void vt_alloc_map_free(vt_alloc_map *m);
 /* The bytes of a workgroup's local-memory window a launch gives it. */
 uint32_t vt_launch_local_bytes(const vt_launch *l);
+
+/* Virtual memory (mmu_sim.c): set up and tear down with the device; the
+ * translation-cache miss of a global access (walk, fault, fill e); a
+ * launch's page table; the memory API on the current address space;
+ * side-effect-free reads (error locations), the memory checker's "is it
+ * mapped" and zeroing, which work with the MMU on or off. */
+int vt_mmu_init(vt_device *dev);
+void vt_mmu_destroy(vt_device *dev);
+uint8_t *vt_mmu_fill(vt_device *dev, vt_tlb_entry *e, uint64_t va, unsigned size, bool store,
+                     bool fetch, vt_error *err);
+int vt_mmu_launch(vt_device *dev, const vt_launch *l, vt_error *err);
+int vt_mmu_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+int vt_mmu_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+int vt_mmu_ensure(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+int vt_mmu_host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
+                     vt_error *err);
+const uint8_t *vt_sim_peek(vt_device *dev, const vt_warp *w, uint32_t addr);
+bool vt_sim_mapped(vt_device *dev, uint32_t addr, uint32_t n);
+void vt_sim_zero(vt_device *dev, uint32_t addr, uint32_t n);
 
 /* Should a stop with this status dump the live warps? */
 static inline bool vt_sim_dump_wanted(int rc) {

@@ -1,0 +1,389 @@
+/* The simulator's side of virtual memory (vt/mmu.h, docs/memory.md): the
+ * device's MMU state, the translation-cache miss hook of the access path
+ * (exec.c), fault messages, and the memory API (vt_mem_*, ELF loading) on
+ * the current address space. With the setting mmu off none of this runs
+ * (dev->mmu is NULL) except the plain fallbacks of vt_sim_peek,
+ * vt_sim_mapped and vt_sim_zero. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_util.h"
+#include "mmu/mmu_internal.h"
+
+#define PAGE VT_SV39_PAGE
+
+int vt_mmu_init(vt_device *dev) {
+  vt_mmu *m = calloc(1, sizeof *m);
+  if (!m) return -1;
+  m->phys = &dev->mem.global;
+  m->phys_bytes = dev->cfg.phys_bytes & ~(uint64_t)(PAGE - 1);
+  m->gen = &dev->mem.global.gen;
+  vt_error err;
+  if (vt_frames_init(&m->frames, m->phys_bytes) != 0 ||
+      !(m->dflt = vt_aspace_create(m, 0, &err))) {
+    vt_frames_destroy(&m->frames);
+    free(m);
+    return -1;
+  }
+  m->cur = m->dflt;
+  m->run_root = m->dflt->root;
+  dev->mmu = m;
+  return 0;
+}
+
+void vt_mmu_destroy(vt_device *dev) {
+  vt_mmu *m = dev->mmu;
+  if (!m) return;
+  /* the frames go with the device's memory */
+  for (vt_aspace *as = m->all, *next; as; as = next) {
+    next = as->next;
+    free(as->ranges);
+    free(as);
+  }
+  vt_frames_destroy(&m->frames);
+  free(m);
+  dev->mmu = NULL;
+}
+
+bool vt_device_mmu(const vt_device *dev) { return dev && dev->mmu; }
+
+static int mmu_off(vt_error *err, const char *fn) {
+  vt_err_set(err, VT_ERR_ARG, "%s: the device's MMU is off (setting mmu)", fn);
+  return VT_ERR_ARG;
+}
+
+/* ---- faults ---- */
+static const char *access_name(vt_mmu_access kind) {
+  switch (kind) {
+  case VT_MMU_LOAD: return "load";
+  case VT_MMU_STORE: return "store";
+  case VT_MMU_FETCH: return "fetch";
+  default: return "host access";
+  }
+}
+
+/* what the failing PTE says, for the message */
+static void fault_detail(const vt_mmu *m, const vt_mmu_walk *wk, vt_mmu_access kind, char *b,
+                         size_t n) {
+  uint64_t pte = wk->pte, at = wk->level >= 0 ? wk->pte_addr[wk->nreads ? wk->nreads - 1 : 0] : 0;
+  unsigned long long p = (unsigned long long)pte, a = (unsigned long long)at;
+  switch (wk->fault) {
+  case VT_MMU_NONCANONICAL:
+    snprintf(b, n, "bits 63..39 are not all equal to bit 38");
+    break;
+  case VT_MMU_PTE_RANGE:
+    snprintf(b, n, "its PTE would be at physical 0x%llx, beyond physical memory (%llu bytes)",
+             (unsigned long long)wk->pte_addr[wk->nreads], (unsigned long long)m->phys_bytes);
+    break;
+  case VT_MMU_RESERVED:
+    snprintf(b, n, "PTE 0x%016llx at physical 0x%llx %s", p, a,
+             (pte & VT_PTE_RESERVED) ? "has bits 63..54 set"
+             : ((pte & VT_PTE_W) && !(pte & VT_PTE_R)) ? "has W without R"
+                                                       : "points to a table but has D, A or U set");
+    break;
+  case VT_MMU_PERMISSION:
+    snprintf(b, n, "leaf PTE 0x%016llx at physical 0x%llx has %s", p, a,
+             !(pte & VT_PTE_U) ? "U = 0 (not a user page)"
+             : kind == VT_MMU_LOAD ? "R = 0" : kind == VT_MMU_STORE ? "W = 0" : "X = 0");
+    break;
+  case VT_MMU_MISALIGNED:
+    snprintf(b, n, "leaf PTE 0x%016llx at physical 0x%llx maps a %s superpage at PPN 0x%llx, "
+             "not a multiple of %u", p, a, wk->level == 2 ? "1 GiB" : "2 MiB",
+             (unsigned long long)((pte >> VT_PTE_PPN_SHIFT) & ((1ull << 44) - 1)),
+             wk->level == 2 ? 262144u : 512u);
+    break;
+  case VT_MMU_PHYS_RANGE:
+    snprintf(b, n, "it maps physical 0x%llx, beyond physical memory (%llu bytes)",
+             (unsigned long long)wk->pa, (unsigned long long)m->phys_bytes);
+    break;
+  case VT_MMU_ACCESSED:
+  case VT_MMU_DIRTY:
+    snprintf(b, n, "leaf PTE 0x%016llx at physical 0x%llx (the walk does not set A or D)", p, a);
+    break;
+  default:
+    snprintf(b, n, "PTE 0x%016llx at physical 0x%llx", p, a);
+    break;
+  }
+}
+
+static int fault(vt_device *dev, uint64_t va, unsigned size, vt_mmu_access kind, uint16_t asid,
+                 const vt_mmu_walk *wk, vt_error *err) {
+  char detail[200], lane[24] = "", level[24] = "";
+  fault_detail(dev->mmu, wk, kind, detail, sizeof detail);
+  if (dev->cur_lane >= 0) snprintf(lane, sizeof lane, " (lane %d)", dev->cur_lane);
+  if (wk->level >= 0) snprintf(level, sizeof level, " at level %d", wk->level);
+  vt_err_set(err, VT_ERR_ACCESS, "%s: %u-byte %s at virtual address 0x%08llx%s (ASID %u): %s%s: %s",
+             vt_mmu_fault_kind(wk->fault), size, access_name(kind), (unsigned long long)va, lane,
+             asid, vt_mmu_fault_name(wk->fault), level, detail);
+  return VT_ERR_ACCESS;
+}
+
+/* ---- the access path ---- */
+uint8_t *vt_mmu_fill(vt_device *dev, vt_tlb_entry *e, uint64_t va, unsigned size, bool store,
+                     bool fetch, vt_error *err) {
+  vt_mmu *m = dev->mmu;
+  vt_mmu_access kind = fetch ? VT_MMU_FETCH : store ? VT_MMU_STORE : VT_MMU_LOAD;
+  vt_mmu_walk wk;
+  vt_mmu_walk_in(m, m->run_root, va, kind, &wk);
+  if (wk.fault != VT_MMU_OK) {
+    fault(dev, va, size, kind, m->run_asid, &wk, err);
+    return NULL;
+  }
+  uint8_t *p = vt_pages_get(m->phys, (uint32_t)wk.pa);
+  if (!p) {
+    vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08llx", (unsigned long long)va);
+    return NULL;
+  }
+  /* the kinds this page refuses stay out of the cache (exec.c) */
+  uint32_t deny = 0;
+  if (!(wk.pte & VT_PTE_R)) deny |= VT_TLB_NOLOAD;
+  if (!(wk.pte & VT_PTE_W) || !(wk.pte & VT_PTE_D)) deny |= VT_TLB_NOSTORE;
+  if (!(wk.pte & VT_PTE_X)) deny |= VT_TLB_NOFETCH;
+  e->tag = ((uint32_t)(va >> VT_PAGE_BITS) + 1u) | deny;
+  e->lo = 0;
+  e->hi = VT_PAGE_SIZE;
+  e->page = p - (va & (VT_PAGE_SIZE - 1));
+  return p;
+}
+
+uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size, bool store,
+                          vt_error *err) {
+  if (va <= UINT32_MAX) return vt_access(dev, w, (uint32_t)va, size, store, err);
+  if (!dev->mmu) {
+    vt_err_set(err, VT_ERR_ACCESS, "64-bit address 0x%016llx is outside the 32-bit physical space",
+               (unsigned long long)va);
+    return NULL;
+  }
+  if (va & (size - 1)) {
+    vt_err_set(err, VT_ERR_MISALIGNED, "misaligned %u-byte %s at 0x%016llx", size,
+               store ? "store" : "load", (unsigned long long)va);
+    return NULL;
+  }
+  uint32_t vpn = (uint32_t)(va >> VT_PAGE_BITS), in = (uint32_t)(va & (VT_PAGE_SIZE - 1));
+  vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
+  if (vt_sv39_canonical(va) && (e->tag & ~vt_tlb_ignored(store, false)) == vpn + 1)
+    return e->page + in;
+  return vt_mmu_fill(dev, e, va, size, store, false, err);
+}
+
+int vt_mmu_launch(vt_device *dev, const vt_launch *l, vt_error *err) {
+  vt_mmu *m = dev->mmu;
+  if (!m) {
+    if (!l->ptbr) return VT_OK;
+    vt_err_set(err, VT_ERR_CONFIG, "the launch names a page table (ptbr 0x%llx) but the MMU is "
+               "off (setting mmu)", (unsigned long long)l->ptbr);
+    return VT_ERR_CONFIG;
+  }
+  uint64_t root = l->ptbr ? l->ptbr : m->cur->root;
+  if ((root & (PAGE - 1)) || root >= m->phys_bytes) {
+    vt_err_set(err, VT_ERR_CONFIG, "the launch's page-table root 0x%llx is not a page of "
+               "physical memory (%llu bytes)", (unsigned long long)root,
+               (unsigned long long)m->phys_bytes);
+    return VT_ERR_CONFIG;
+  }
+  m->run_root = root;
+  m->run_asid = l->ptbr ? l->asid : m->cur->asid;
+  (*m->gen)++; /* no warp keeps a translation of an earlier launch */
+  return VT_OK;
+}
+
+/* ---- reads without side effects, checks, zeroing ---- */
+const uint8_t *vt_sim_peek(vt_device *dev, const vt_warp *w, uint32_t addr) {
+  if (addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE) return vt_pages_peek(&w->wg->lds, addr);
+  if (!dev->mmu) return vt_pages_peek(&dev->mem.global, addr);
+  vt_mmu_walk wk;
+  vt_mmu_walk_in(dev->mmu, dev->mmu->run_root, addr, VT_MMU_HOST, &wk);
+  return wk.fault == VT_MMU_OK ? vt_pages_peek(dev->mmu->phys, (uint32_t)wk.pa) : NULL;
+}
+
+bool vt_sim_mapped(vt_device *dev, uint32_t addr, uint32_t n) {
+  if (!dev->mmu) return vt_mem_mapped(&dev->mem, addr, n);
+  for (uint64_t a = addr & ~(uint64_t)(PAGE - 1); a < (uint64_t)addr + n; a += PAGE) {
+    vt_mmu_walk wk;
+    vt_mmu_walk_in(dev->mmu, dev->mmu->run_root, a, VT_MMU_HOST, &wk);
+    if (wk.fault != VT_MMU_OK) return false;
+  }
+  return true;
+}
+
+/* [va, va + n) of the current address space, or NULL with the first
+ * unmapped address in *bad */
+static bool host_mapped(vt_mmu *m, uint64_t va, uint64_t n, uint64_t *bad) {
+  for (uint64_t a = va & ~(uint64_t)(PAGE - 1); a < va + n; a += PAGE) {
+    vt_mmu_walk wk;
+    vt_mmu_walk_in(m, m->cur->root, a, VT_MMU_HOST, &wk);
+    if (wk.fault != VT_MMU_OK) {
+      *bad = a < va ? va : a;
+      return false;
+    }
+  }
+  return true;
+}
+
+void vt_sim_zero(vt_device *dev, uint32_t addr, uint32_t n) {
+  vt_mmu *m = dev->mmu;
+  if (!m) {
+    vt_pages_zero(&dev->mem.global, addr, n);
+    return;
+  }
+  for (uint64_t a = addr, end = (uint64_t)addr + n; a < end;) {
+    uint64_t stop = (a | (PAGE - 1)) + 1 < end ? (a | (PAGE - 1)) + 1 : end;
+    vt_mmu_walk wk;
+    vt_mmu_walk_in(m, m->cur->root, a, VT_MMU_HOST, &wk);
+    if (wk.fault == VT_MMU_OK) vt_pages_zero(m->phys, (uint32_t)wk.pa, (uint32_t)(stop - a));
+    a = stop;
+  }
+}
+
+/* ---- the memory API on the current address space ---- */
+int vt_mmu_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
+  if (size == 0) return VT_OK;
+  /* the program window holds code: executable there (docs/memory.md) */
+  unsigned prot = VT_PROT_R | VT_PROT_W;
+  if (base < VT_PROGRAM_BASE + (uint64_t)VT_ADDR_PROGRAM_SIZE && (uint64_t)base + size > VT_PROGRAM_BASE)
+    prot |= VT_PROT_X;
+  return vt_aspace_add(dev->mmu, dev->mmu->cur, base, size, prot, err);
+}
+
+int vt_mmu_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
+  if (vt_aspace_remove(dev->mmu, dev->mmu->cur, base, size, err) != VT_OK) {
+    vt_err_set(err, VT_ERR_ARG, "no buffer is mapped at 0x%08x (+0x%x)", base, size);
+    return VT_ERR_ARG;
+  }
+  return VT_OK;
+}
+
+/* an ELF segment's pages: mapped once however often the program is loaded */
+int vt_mmu_ensure(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
+  if (!dev->mmu || size == 0 || vt_aspace_has(dev->mmu->cur, base, size)) return VT_OK;
+  return vt_aspace_add(dev->mmu, dev->mmu->cur, base, size, VT_PROT_R | VT_PROT_W | VT_PROT_X, err);
+}
+
+int vt_mmu_host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
+                     vt_error *err) {
+  vt_mmu *m = dev->mmu;
+  uint64_t bad;
+  if (!host_mapped(m, addr, n, &bad)) {
+    vt_err_set(err, VT_ERR_ACCESS, "host %s of %zu bytes at 0x%08x: 0x%08llx is not mapped in "
+               "the address space (ASID %u)", to_dev ? "write" : "read", n, addr,
+               (unsigned long long)bad, m->cur->asid);
+    return VT_ERR_ACCESS;
+  }
+  uint8_t *b = buf;
+  for (uint64_t a = addr; n > 0;) {
+    size_t chunk = PAGE - (a & (PAGE - 1));
+    if (chunk > n) chunk = n;
+    vt_mmu_walk wk;
+    vt_mmu_walk_in(m, m->cur->root, a, VT_MMU_HOST, &wk);
+    if (to_dev) {
+      uint8_t *p = vt_pages_get(m->phys, (uint32_t)wk.pa);
+      if (!p) {
+        vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
+        return VT_ERR_NOMEM;
+      }
+      memcpy(p, b, chunk);
+    } else {
+      const uint8_t *p = vt_pages_peek(m->phys, (uint32_t)wk.pa);
+      if (p) memcpy(b, p, chunk);
+      else memset(b, 0, chunk);
+    }
+    b += chunk;
+    a += chunk;
+    n -= chunk;
+  }
+  return VT_OK;
+}
+
+/* ---- the public API (vt/mmu.h) ---- */
+static int phys_copy(vt_device *dev, uint64_t pa, void *buf, size_t n, bool to_dev,
+                     vt_error *err) {
+  if (!dev->mmu) return mmu_off(err, to_dev ? "vt_phys_write" : "vt_phys_read");
+  vt_mmu *m = dev->mmu;
+  if (pa > m->phys_bytes || n > m->phys_bytes - pa) {
+    vt_err_set(err, VT_ERR_ACCESS, "physical [0x%llx, +0x%zx) is beyond physical memory "
+               "(%llu bytes)", (unsigned long long)pa, n, (unsigned long long)m->phys_bytes);
+    return VT_ERR_ACCESS;
+  }
+  uint8_t *b = buf;
+  for (uint64_t a = pa; n > 0;) {
+    size_t chunk = PAGE - (a & (PAGE - 1));
+    if (chunk > n) chunk = n;
+    if (to_dev) {
+      uint8_t *p = vt_pages_get(m->phys, (uint32_t)a);
+      if (!p) {
+        vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
+        return VT_ERR_NOMEM;
+      }
+      memcpy(p, b, chunk);
+    } else {
+      const uint8_t *p = vt_pages_peek(m->phys, (uint32_t)a);
+      if (p) memcpy(b, p, chunk);
+      else memset(b, 0, chunk);
+    }
+    b += chunk;
+    a += chunk;
+    n -= chunk;
+  }
+  if (to_dev) vt_mmu_changed(m); /* page tables may have changed */
+  return VT_OK;
+}
+
+int vt_phys_write(vt_device *dev, uint64_t pa, const void *src, size_t n, vt_error *err) {
+  return phys_copy(dev, pa, (void *)src, n, true, err);
+}
+int vt_phys_read(vt_device *dev, uint64_t pa, void *dst, size_t n, vt_error *err) {
+  return phys_copy(dev, pa, dst, n, false, err);
+}
+
+int vt_mmu_translate(vt_device *dev, uint64_t root, uint64_t va, vt_mmu_access kind,
+                     vt_mmu_walk *out, vt_error *err) {
+  if (!dev->mmu) return mmu_off(err, "vt_mmu_translate");
+  vt_mmu_walk_in(dev->mmu, root ? root : dev->mmu->cur->root, va, kind, out);
+  return VT_OK;
+}
+
+vt_aspace *vt_aspace_new(vt_device *dev, uint16_t asid, vt_error *err) {
+  if (!dev->mmu) {
+    mmu_off(err, "vt_aspace_new");
+    return NULL;
+  }
+  vt_aspace *as = vt_aspace_create(dev->mmu, asid, err);
+  if (as) vt_mmu_changed(dev->mmu);
+  return as;
+}
+
+void vt_aspace_free(vt_device *dev, vt_aspace *as) {
+  if (!dev->mmu || !as || as == dev->mmu->dflt) return;
+  if (dev->mmu->cur == as) dev->mmu->cur = dev->mmu->dflt;
+  vt_aspace_destroy(dev->mmu, as);
+}
+
+int vt_aspace_map(vt_device *dev, vt_aspace *as, uint64_t va, uint64_t size, unsigned prot,
+                  vt_error *err) {
+  if (!dev->mmu) return mmu_off(err, "vt_aspace_map");
+  return vt_aspace_add(dev->mmu, as, va, size, prot, err);
+}
+
+int vt_aspace_unmap(vt_device *dev, vt_aspace *as, uint64_t va, uint64_t size, vt_error *err) {
+  if (!dev->mmu) return mmu_off(err, "vt_aspace_unmap");
+  return vt_aspace_remove(dev->mmu, as, va, size, err);
+}
+
+void vt_device_set_aspace(vt_device *dev, vt_aspace *as) {
+  if (dev->mmu) dev->mmu->cur = as ? as : dev->mmu->dflt;
+}
+
+vt_aspace *vt_device_aspace(const vt_device *dev) { return dev->mmu ? dev->mmu->cur : NULL; }
+
+/* ---- the timing model's view (step.h) ---- */
+bool vt_step_mmu(const vt_device *dev, uint16_t *asid, uint32_t *epoch) {
+  if (!dev->mmu) return false;
+  *asid = dev->mmu->run_asid;
+  *epoch = dev->mmu->epoch;
+  return true;
+}
+
+void vt_step_walk(const vt_device *dev, uint64_t va, vt_mmu_access kind, vt_mmu_walk *out) {
+  vt_mmu_walk_in(dev->mmu, dev->mmu->run_root, va, kind, out);
+}
