@@ -29,6 +29,9 @@ vt_session *vt_dev_session(vt_device_h hdevice);
  * vt_upload_kernel_file does, without parsing the file again). */
 struct vt_elf;
 int vt_dev_load_elf(vt_device_h hdevice, const struct vt_elf *elf);
+/* The same into context taskID's address space (MMU on; vt_dev_load_elf
+ * loads into context 0's). */
+int vt_dev_load_elf_task(vt_device_h hdevice, const struct vt_elf *elf, int taskID);
 /* Name the exact bytes of an allocation ("argument 2", "print buffer"):
  * the memory checker's messages name it (vt_mem_label, vt/sim.h). */
 int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label);

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "driver_config.h"
+#include "driver_mmu.h"
 #include "ventus.h"
 #include "vt/elf.h"
 #include "vt/knl.h"
@@ -46,11 +47,13 @@ typedef struct dev {
   dbuf *bufs;
   size_t nbufs, cap;
   uint32_t next_alloc;
-  /* contexts of vt_root_mem_alloc */
+  /* contexts of vt_root_mem_alloc; with the MMU on, their address spaces */
   int contexts[64];
   size_t ncontexts;
+  vtd_mmu *mmu;
   /* launch queue */
   vt_launch_meta queue[QUEUE_MAX];
+  uint64_t queue_task[QUEUE_MAX];
   char queue_name[QUEUE_MAX][80]; /* progress line: vt_dev_name_launch or "kernel N" */
   char next_name[64];
   size_t qhead, qlen;
@@ -133,12 +136,17 @@ static void *worker_main(void *arg) {
     l.sgpr_usage = m.sgprUsage > 256 ? 256 : (uint32_t)m.sgprUsage;
     l.vgpr_usage = m.vgprUsage > 256 ? 256 : (uint32_t)m.vgprUsage;
     pthread_mutex_unlock(&d->lock);
+    uint64_t task = d->queue_task[d->qhead];
     vt_error err;
     pthread_mutex_lock(&d->mem);
+    int rc = VT_OK;
+    if (d->mmu && vtd_mmu_launch(d->mmu, d->sim, (int64_t)task, &l, err.message,
+                                 sizeof err.message) != 0)
+      rc = VT_ERR_ARG; /* the context's page table (driver_mmu.c) */
     l.wg_threads = knl_wg_threads(d, &l);
     char name[sizeof d->queue_name[0]];
     memcpy(name, d->queue_name[d->qhead], sizeof name);
-    int rc = vt_session_launch(d->session, &l, name, &err);
+    if (rc == VT_OK) rc = vt_session_launch(d->session, &l, name, &err);
     pthread_mutex_unlock(&d->mem);
     pthread_mutex_lock(&d->lock);
     d->qhead = (d->qhead + 1) % QUEUE_MAX;
@@ -160,6 +168,7 @@ static void *worker_main(void *arg) {
 
 /* ---- devices ---- */
 static void destroy(dev *d) {
+  vtd_mmu_free(d->mmu, d->sim);
   vt_session_free(d->session);
   free(d->bufs);
   free(d);
@@ -177,6 +186,10 @@ static int open_device(vt_device_h *hdevice, const vt_settings *settings) {
   d->sim = vt_session_device(d->session);
   d->cfg = *vt_session_settings(d->session);
   d->next_alloc = VT_BUFFER_BASE;
+  if (d->cfg.mmu && !(d->mmu = vtd_mmu_new())) {
+    destroy(d);
+    return fail("vt_dev_open: out of memory");
+  }
   pthread_mutex_init(&d->lock, NULL);
   pthread_mutex_init(&d->mem, NULL);
   pthread_cond_init(&d->work, NULL);
@@ -271,12 +284,17 @@ int vt_root_mem_alloc(vt_device_h hdevice, int taskID) {
   dev *d = lookup(hdevice, "vt_root_mem_alloc");
   if (!d) return -1;
   int rc = 0;
+  char msg[600];
+  pthread_mutex_lock(&d->mem); /* the context's address space (MMU on) */
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
     if (d->contexts[i] == taskID) rc = fail("vt_root_mem_alloc: context %d exists", taskID);
   if (rc == 0 && d->ncontexts == 64) rc = fail("vt_root_mem_alloc: too many contexts");
+  if (rc == 0 && d->mmu && vtd_mmu_context_new(d->mmu, d->sim, taskID, msg, sizeof msg) != 0)
+    rc = fail("vt_root_mem_alloc: %s", msg);
   if (rc == 0) d->contexts[d->ncontexts++] = taskID;
   pthread_mutex_unlock(&d->lock);
+  pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
@@ -284,6 +302,7 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) {
   dev *d = lookup(hdevice, "vt_root_mem_free");
   if (!d) return -1;
   int rc = fail("vt_root_mem_free: no context %d", taskID);
+  pthread_mutex_lock(&d->mem);
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
     if (d->contexts[i] == taskID) {
@@ -292,7 +311,24 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) {
       last_error[0] = 0;
       break;
     }
+  if (rc == 0 && d->mmu) { /* its address space goes, and its buffers with it */
+    size_t w = 0;
+    for (size_t i = 0; i < d->nbufs; i++) {
+      vt_error err;
+      if (vtd_mmu_owner(d->mmu, d->bufs[i].base) != taskID) {
+        d->bufs[w++] = d->bufs[i];
+        continue;
+      }
+      vtd_mmu_buffer_free(d->mmu, d->sim, d->bufs[i].base); /* selects its context */
+      vt_mem_unmap(d->sim, d->bufs[i].base, d->bufs[i].size, &err);
+    }
+    d->nbufs = w;
+    char msg[600];
+    if (vtd_mmu_context_free(d->mmu, d->sim, taskID, msg, sizeof msg) != 0)
+      rc = fail("vt_root_mem_free: %s", msg);
+  }
   pthread_mutex_unlock(&d->lock);
+  pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
@@ -310,7 +346,7 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
   uint64_t rounded = (size + PAGE - 1) & ~(uint64_t)(PAGE - 1);
   int rc = 0;
   pthread_mutex_lock(&d->mem);
-  if ((uint64_t)d->next_alloc + rounded > 0x100000000ull) {
+  if (!d->mmu && (uint64_t)d->next_alloc + rounded > 0x100000000ull) {
     rc = fail("vt_buf_alloc: out of device address space (%llu bytes requested)",
               (unsigned long long)size);
   } else if (d->nbufs == d->cap) {
@@ -324,14 +360,18 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
   if (rc == 0) {
     vt_error err;
     uint32_t base = d->next_alloc;
-    if (vt_mem_map(d->sim, base, (uint32_t)rounded, &err) != VT_OK) {
+    if (d->mmu && vtd_mmu_buffer(d->mmu, d->sim, (int64_t)taskID, rounded, &base, err.message,
+                                 sizeof err.message) != 0) { /* address and context */
+      rc = fail("vt_buf_alloc: %s", err.message);
+    } else if (vt_mem_map(d->sim, base, (uint32_t)rounded, &err) != VT_OK) {
+      if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, base);
       rc = fail("vt_buf_alloc: %s", err.message);
     } else {
       d->bufs[d->nbufs++] = (dbuf){base, (uint32_t)rounded, size};
       char label[48];
       snprintf(label, sizeof label, "a buffer of %llu bytes", (unsigned long long)size);
       vt_mem_label(d->sim, base, (uint32_t)size, label, &err);
-      d->next_alloc = (uint32_t)(base + rounded); /* addresses are never reused */
+      if (!d->mmu) d->next_alloc = (uint32_t)(base + rounded); /* addresses are never reused */
       *vaddr = base;
     }
   }
@@ -357,6 +397,7 @@ int vt_one_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_
          (unsigned long long)*vaddr);
   } else {
     vt_error err;
+    if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, d->bufs[i].base); /* selects its context */
     vt_mem_unmap(d->sim, d->bufs[i].base, d->bufs[i].size, &err);
     memmove(&d->bufs[i], &d->bufs[i + 1], (d->nbufs - i - 1) * sizeof *d->bufs);
     d->nbufs--;
@@ -418,8 +459,21 @@ static int local_window_copy(uint64_t addr, uint64_t size, bool to_dev, const ch
   return 0;
 }
 
+/* With the MMU on, a copy goes through the page table of the context it
+ * names, which must own the buffer. */
+static int mmu_copy_context(dev *d, uint64_t addr, uint64_t task, const char *fn) {
+  int64_t owner = vtd_mmu_owner(d->mmu, addr);
+  if (owner != (int64_t)task)
+    return fail("%s: the buffer at 0x%llx belongs to context %lld, not to context %llu", fn,
+                (unsigned long long)addr, (long long)owner, (unsigned long long)task);
+  char msg[600];
+  if (vtd_mmu_select(d->mmu, d->sim, (int64_t)task, msg, sizeof msg) != 0)
+    return fail("%s: %s", fn, msg);
+  return 0;
+}
+
 static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, bool to_dev,
-                const char *fn) {
+                uint64_t task, const char *fn) {
   dev *d = lookup(hdevice, fn);
   if (!d) return -1;
   if (!host) return fail("%s: null host pointer", fn);
@@ -428,6 +482,8 @@ static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, b
     return local_window_copy(addr, size, to_dev, fn);
   pthread_mutex_lock(&d->mem);
   int rc = check_copy(d, addr, size, fn);
+  if (rc == 0 && d->mmu) /* through the context's page table */
+    rc = mmu_copy_context(d, addr, task, fn);
   if (rc == 0) {
     vt_error err;
     int s = to_dev ? vt_mem_write(d->sim, (uint32_t)addr, host, (size_t)size, &err)
@@ -442,29 +498,29 @@ int vt_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src, uin
                    uint64_t taskID, uint64_t kernelID) {
   (void)taskID;
   (void)kernelID;
-  return copy(hdevice, dev_vaddr, (void *)src, size, true, "vt_copy_to_dev");
+  return copy(hdevice, dev_vaddr, (void *)src, size, true, taskID, "vt_copy_to_dev");
 }
 
 int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_t size,
                      uint64_t taskID, uint64_t kernelID) {
   (void)taskID;
   (void)kernelID;
-  return copy(hdevice, dev_vaddr, dst, size, false, "vt_copy_from_dev");
+  return copy(hdevice, dev_vaddr, dst, size, false, taskID, "vt_copy_from_dev");
 }
 
 /* ---- kernels ---- */
 /* 'what' names the image in messages: "FUNCTION: FILE" or "FUNCTION" */
-static int load_elf_image(dev *d, const vt_elf *elf, const char *what) {
+static int load_elf_image(dev *d, const vt_elf *elf, int64_t task, const char *what) {
   vt_error err;
   pthread_mutex_lock(&d->mem);
-  int rc = vt_device_load_elf(d->sim, elf, &err);
+  int rc = d->mmu && vtd_mmu_select(d->mmu, d->sim, task, err.message, sizeof err.message) != 0
+               ? VT_ERR_ARG : vt_device_load_elf(d->sim, elf, &err);
   pthread_mutex_unlock(&d->mem);
   if (rc != VT_OK) return fail("%s: %s", what, err.message);
   return 0;
 }
 
 int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID) {
-  (void)taskID;
   dev *d = lookup(hdevice, "vt_upload_kernel_file");
   if (!d) return -1;
   if (!filename) return fail("vt_upload_kernel_file: null file name");
@@ -474,7 +530,7 @@ int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID)
     return fail("vt_upload_kernel_file: %s", msg);
   char what[600];
   snprintf(what, sizeof what, "vt_upload_kernel_file: %s", filename);
-  int rc = load_elf_image(d, elf, what);
+  int rc = load_elf_image(d, elf, taskID, what);
   vt_elf_free(elf);
   return rc;
 }
@@ -482,7 +538,6 @@ int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID)
 /* An ELF image is loaded segment by segment; anything else is taken as the
  * raw code image of the program window (the .vmem contents). */
 int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t size, int taskID) {
-  (void)taskID;
   dev *d = lookup(hdevice, "vt_upload_kernel_bytes");
   if (!d) return -1;
   if (!content || size == 0) return fail("vt_upload_kernel_bytes: empty image");
@@ -491,7 +546,7 @@ int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t si
     vt_elf *elf;
     if (vt_elf_open_mem(content, (size_t)size, &elf, msg, sizeof msg) != 0)
       return fail("vt_upload_kernel_bytes: %s", msg);
-    int rc = load_elf_image(d, elf, "vt_upload_kernel_bytes");
+    int rc = load_elf_image(d, elf, taskID, "vt_upload_kernel_bytes");
     vt_elf_free(elf);
     return rc;
   }
@@ -500,7 +555,9 @@ int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t si
                 "(%u MiB)", (unsigned long long)size, VT_ADDR_PROGRAM_SIZE >> 20);
   vt_error err;
   pthread_mutex_lock(&d->mem);
-  int rc = vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
+  int rc = d->mmu && vtd_mmu_image(d->mmu, d->sim, taskID, size, err.message,
+                                   sizeof err.message) != 0
+               ? VT_ERR_ARG : vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
   if (rc == VT_OK) rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
   pthread_mutex_unlock(&d->mem);
   if (rc != VT_OK) return fail("vt_upload_kernel_bytes: %s", err.message);
@@ -508,10 +565,14 @@ int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t si
 }
 
 int vt_dev_load_elf(vt_device_h hdevice, const vt_elf *elf) {
+  return vt_dev_load_elf_task(hdevice, elf, 0);
+}
+
+int vt_dev_load_elf_task(vt_device_h hdevice, const vt_elf *elf, int taskID) {
   dev *d = lookup(hdevice, "vt_dev_load_elf");
   if (!d) return -1;
   if (!elf) return fail("vt_dev_load_elf: null program");
-  return load_elf_image(d, elf, "vt_dev_load_elf");
+  return load_elf_image(d, elf, taskID, "vt_dev_load_elf");
 }
 
 int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label) {
@@ -537,7 +598,6 @@ int vt_dev_name_launch(vt_device_h hdevice, const char *name) {
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
-  (void)taskID;
   dev *d = lookup(hdevice, "vt_start");
   if (!d) return -1;
   if (!metaData) return fail("vt_start: null launch descriptor");
@@ -561,6 +621,7 @@ int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
   } else {
     size_t slot = (d->qhead + d->qlen) % QUEUE_MAX;
     d->queue[slot] = m;
+    d->queue_task[slot] = taskID;
     if (d->next_name[0])
       snprintf(d->queue_name[slot], sizeof d->queue_name[slot], "kernel '%s'", d->next_name);
     else

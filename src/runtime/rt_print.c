@@ -32,7 +32,7 @@ int rt_print_prepare(vt_rt *rt) {
   if (rt->opt.no_print_buffer) return 0;
   if (!rt->print_addr) {
     uint64_t a = 0;
-    if (vt_buf_alloc(rt->dev, rt->opt.print_buffer_size, &a, READ_WRITE, 0, 0) != 0)
+    if (vt_buf_alloc(rt->dev, rt->opt.print_buffer_size, &a, READ_WRITE, rt->task, 0) != 0)
       return rt_fail_driver(rt, "cannot allocate the print buffer (%u bytes)",
                             rt->opt.print_buffer_size);
     rt->print_addr = (uint32_t)a;
@@ -145,11 +145,11 @@ int rt_window_map(vt_rt *rt) {
   if (rt->window_mapped) return 0;
   const uint32_t w = VT_RT_PRINT_WINDOW_ADDR;
   uint64_t probe = 0;
-  if (vt_buf_alloc(rt->dev, 4096, &probe, READ_WRITE, 0, 0) != 0)
+  if (vt_buf_alloc(rt->dev, 4096, &probe, READ_WRITE, rt->task, 0) != 0)
     return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", w);
   uint64_t win = probe;
   if (probe != w) {
-    vt_one_buf_free(rt->dev, 4096, &probe, 0, 0);
+    vt_one_buf_free(rt->dev, 4096, &probe, rt->task, 0);
     if (probe > w)
       return rt_fail(rt,
                      "cannot map the printf window at 0x%08x: device buffers already reach "
@@ -157,14 +157,14 @@ int rt_window_map(vt_rt *rt) {
                      w, (unsigned long long)probe);
     uint64_t next = probe + 4096, pad = 0;
     if (next < w) {
-      if (vt_buf_alloc(rt->dev, w - next, &pad, READ_WRITE, 0, 0) != 0)
+      if (vt_buf_alloc(rt->dev, w - next, &pad, READ_WRITE, rt->task, 0) != 0)
         return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", w);
-      vt_one_buf_free(rt->dev, w - next, &pad, 0, 0);
+      vt_one_buf_free(rt->dev, w - next, &pad, rt->task, 0);
     }
-    if (vt_buf_alloc(rt->dev, VT_RT_PRINT_WINDOW_SIZE, &win, READ_WRITE, 0, 0) != 0)
+    if (vt_buf_alloc(rt->dev, VT_RT_PRINT_WINDOW_SIZE, &win, READ_WRITE, rt->task, 0) != 0)
       return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", w);
     if (win != w) {
-      vt_one_buf_free(rt->dev, VT_RT_PRINT_WINDOW_SIZE, &win, 0, 0);
+      vt_one_buf_free(rt->dev, VT_RT_PRINT_WINDOW_SIZE, &win, rt->task, 0);
       return rt_fail(rt, "cannot map the printf window: the driver placed it at 0x%08llx",
                      (unsigned long long)win);
     }
