@@ -31,8 +31,10 @@ static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, un
 /* a data access (checked by the memory checker when on) or an instruction
  * fetch (not: the fetch of an unmapped or misaligned pc is an error anyway,
  * and checking it would evict the warp's data allocation from its cache) */
-static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
-                       bool fetch, vt_error *err) {
+/* (inlined into both callers: fetches are as frequent as instructions) */
+static inline __attribute__((always_inline)) uint8_t *
+access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, bool fetch,
+       vt_error *err) {
   if (addr & (size - 1)) {
     vt_err_set(err, VT_ERR_MISALIGNED, "misaligned %u-byte %s at 0x%08x", size,
                store ? "store" : "load", addr);
@@ -44,7 +46,7 @@ static uint8_t *access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
   if (store && dev->nresv) vt_resv_store(dev, w, addr);
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if ((e->tag & ~vt_tlb_ignored(store, fetch)) == vpn + 1 && in >= e->lo && in + size <= e->hi)
+  if (vt_tlb_hit(e->tag, vpn, store, fetch, dev->fetch_exec) && in >= e->lo && in + size <= e->hi)
     return e->page + in;
   uint8_t *p;
   uint32_t lo = 0, hi = 0; /* the accessible bytes of the page, for the cache */

@@ -88,8 +88,7 @@ static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsi
   bool checked = !dev->cfg.memcheck || addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE ||
                  (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo &&
                   (uint64_t)addr + size <= w->mc_hi);
-  if ((e->tag & ~vt_tlb_ignored(store, false)) == vpn + 1 && in >= e->lo && in + size <= e->hi &&
-      !(addr & (size - 1)) && checked &&
+  if (e->tag == vpn + 1 && in >= e->lo && in + size <= e->hi && !(addr & (size - 1)) && checked &&
       !(store && dev->nresv))
     return e->page + in;
   return vt_sim_access(dev, w, addr, size, store, err);

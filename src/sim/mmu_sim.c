@@ -29,6 +29,7 @@ int vt_mmu_init(vt_device *dev) {
   m->cur = m->dflt;
   m->run_root = m->dflt->root;
   dev->mmu = m;
+  dev->fetch_exec = VT_TLB_EXEC;
   return 0;
 }
 
@@ -135,12 +136,12 @@ uint8_t *vt_mmu_fill(vt_device *dev, vt_tlb_entry *e, uint64_t va, unsigned size
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08llx", (unsigned long long)va);
     return NULL;
   }
-  /* the kinds this page refuses stay out of the cache (exec.c) */
-  uint32_t deny = 0;
-  if (!(wk.pte & VT_PTE_R)) deny |= VT_TLB_NOLOAD;
-  if (!(wk.pte & VT_PTE_W) || !(wk.pte & VT_PTE_D)) deny |= VT_TLB_NOSTORE;
-  if (!(wk.pte & VT_PTE_X)) deny |= VT_TLB_NOFETCH;
-  e->tag = ((uint32_t)(va >> VT_PAGE_BITS) + 1u) | deny;
+  /* what the page allows, for later lookups (sim_internal.h, exec.c) */
+  uint32_t kinds = 0;
+  if (!(wk.pte & VT_PTE_R)) kinds |= VT_TLB_NOLOAD;
+  if (!(wk.pte & VT_PTE_W) || !(wk.pte & VT_PTE_D)) kinds |= VT_TLB_NOSTORE;
+  if (wk.pte & VT_PTE_X) kinds |= VT_TLB_EXEC;
+  e->tag = ((uint32_t)(va >> VT_PAGE_BITS) + 1u) | kinds;
   e->lo = 0;
   e->hi = VT_PAGE_SIZE;
   e->page = p - (va & (VT_PAGE_SIZE - 1));
@@ -162,7 +163,7 @@ uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size
   }
   uint32_t vpn = (uint32_t)(va >> VT_PAGE_BITS), in = (uint32_t)(va & (VT_PAGE_SIZE - 1));
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if (vt_sv39_canonical(va) && (e->tag & ~vt_tlb_ignored(store, false)) == vpn + 1)
+  if (vt_sv39_canonical(va) && vt_tlb_hit(e->tag, vpn, store, false, VT_TLB_EXEC))
     return e->page + in;
   return vt_mmu_fill(dev, e, va, size, store, false, err);
 }

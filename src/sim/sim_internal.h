@@ -45,15 +45,20 @@ typedef struct vt_tlb_entry {
   uint16_t lo, hi; /* the bytes [lo, hi) of the page that may be accessed */
   uint8_t *page;
 } vt_tlb_entry;
-/* With the MMU on, a translated page's tag carries the access kinds its PTE
- * refuses (a page number has at most 27 bits); a lookup ignores the bits of
- * the other kinds, so a refused kind misses and walks into its fault. */
+/* With the MMU on, a translated page's tag carries what its PTE says of
+ * the access kinds (a page number has at most 27 bits): loads refused,
+ * stores refused, fetches allowed. A data lookup ignores the bits of the
+ * other kinds, a fetch requires EXEC when the MMU is on; a refused kind
+ * misses and walks into its fault. The inline data path (vt_access) only
+ * takes tags without any of these bits: with the MMU off that is every
+ * entry, with it on every page a kernel may load from and store to but not
+ * execute; the rest is looked up out of line (exec.c). */
 #define VT_TLB_NOLOAD 0x80000000u
 #define VT_TLB_NOSTORE 0x40000000u
-#define VT_TLB_NOFETCH 0x20000000u
-static inline uint32_t vt_tlb_ignored(bool store, bool fetch) {
-  return fetch ? VT_TLB_NOLOAD | VT_TLB_NOSTORE
-               : store ? VT_TLB_NOLOAD | VT_TLB_NOFETCH : VT_TLB_NOSTORE | VT_TLB_NOFETCH;
+#define VT_TLB_EXEC 0x20000000u
+static inline bool vt_tlb_hit(uint32_t tag, uint32_t vpn, bool store, bool fetch, uint32_t exec) {
+  if (fetch) return (tag & ~(VT_TLB_NOLOAD | VT_TLB_NOSTORE)) == ((vpn + 1) | exec);
+  return (tag & ~(VT_TLB_EXEC | (store ? VT_TLB_NOLOAD : VT_TLB_NOSTORE))) == vpn + 1;
 }
 
 /* named allocations (alloc_map.c), sorted by base */
@@ -135,6 +140,7 @@ struct vt_device {
   char *dump;       /* live warps after an early stop */
   size_t dump_len;
   struct vt_mmu *mmu;   /* virtual memory (setting mmu; mmu_sim.c), NULL when off */
+  uint32_t fetch_exec;  /* VT_TLB_EXEC with the MMU on: what a fetch's cache entry needs */
   vt_alloc_map allocs; /* named allocations (memory checking, messages) */
   int cur_lane;        /* the lane whose access runs (messages), -1 none */
   /* decode cache for the program window, 1024 entries per chunk */
