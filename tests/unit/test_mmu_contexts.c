@@ -287,5 +287,35 @@ TEST(runtimes_sharing_a_device) {
   vt_dev_close(d);
 }
 
-RUN_TESTS(T(contexts_cannot_reach_each_other), T(use_after_free), T(freed_addresses_come_back_last),
+/* a raw code image (not an ELF) uploaded into a context: its pages are
+ * mapped there, and the same bytes run */
+TEST(raw_image_upload) {
+  vt_device_h d = open_mmu();
+  vt_elf *elf = mmu_asm(lanes_kernel);
+  ctx c;
+  CHECK(st, d && elf && ctx_setup(d, elf, &c, 3) == 0);
+  const vt_elf_segment *text = vt_elf_segment_at(elf, 0);
+  CHECK(st, text && text->paddr == 0x80000000u);
+  uint8_t *code = malloc(text->filesz);
+  memcpy(code, text->data, text->filesz);
+  ctx c4; /* the same program, uploaded as bytes into a fresh context */
+  c4.task = 4;
+  CHECK_EQ_U32(st, vt_root_mem_alloc(d, 4), 0);
+  CHECK_EQ_U32(st, vt_upload_kernel_bytes(d, code, text->filesz, 4), 0);
+  uint32_t words[32];
+  for (unsigned i = 0; i < 32; i++) words[i] = 40u + i;
+  CHECK(st, vt_buf_alloc(d, 4096, &c4.knl, READ_WRITE, 4, 0) == 0 &&
+                vt_buf_alloc(d, 128, &c4.a, READ_WRITE, 4, 0) == 0 &&
+                vt_buf_alloc(d, 128, &c4.b, READ_WRITE, 4, 0) == 0 &&
+                vt_copy_to_dev(d, c4.a, words, sizeof words, 4, 0) == 0);
+  CHECK_EQ_U32(st, run(d, &c4, c4.a, c4.b), 0);
+  uint32_t out[32];
+  read_b(d, &c4, out);
+  CHECK_EQ_U32(st, out[9], 50);
+  free(code);
+  vt_elf_free(elf);
+  vt_dev_close(d);
+}
+
+RUN_TESTS(T(contexts_cannot_reach_each_other), T(raw_image_upload), T(use_after_free), T(freed_addresses_come_back_last),
           T(context_freed_with_its_buffers), T(runtimes_sharing_a_device))
