@@ -259,7 +259,7 @@ TEST(runtimes_sharing_a_device) {
     free(img);
     return;
   }
-  uint32_t x1, x2, v[64];
+  uint32_t x1 = 0, x2 = 0, v[64];
   for (unsigned i = 0; i < 64; i++) v[i] = i;
   CHECK(st, vt_rt_alloc(r1, sizeof v, &x1) == 0 && vt_rt_alloc(r2, sizeof v, &x2) == 0);
   CHECK(st, vt_rt_write(r1, x1, v, sizeof v) == 0 && vt_rt_write(r2, x2, v, sizeof v) == 0);
