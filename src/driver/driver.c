@@ -285,7 +285,7 @@ int vt_root_mem_alloc(vt_device_h hdevice, int taskID) {
   if (!d) return -1;
   int rc = 0;
   char msg[600];
-  pthread_mutex_lock(&d->mem); /* the context's address space (MMU on) */
+  if (d->mmu) pthread_mutex_lock(&d->mem); /* the context's address space */
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
     if (d->contexts[i] == taskID) rc = fail("vt_root_mem_alloc: context %d exists", taskID);
@@ -294,7 +294,7 @@ int vt_root_mem_alloc(vt_device_h hdevice, int taskID) {
     rc = fail("vt_root_mem_alloc: %s", msg);
   if (rc == 0) d->contexts[d->ncontexts++] = taskID;
   pthread_mutex_unlock(&d->lock);
-  pthread_mutex_unlock(&d->mem);
+  if (d->mmu) pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
@@ -302,7 +302,7 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) {
   dev *d = lookup(hdevice, "vt_root_mem_free");
   if (!d) return -1;
   int rc = fail("vt_root_mem_free: no context %d", taskID);
-  pthread_mutex_lock(&d->mem);
+  if (d->mmu) pthread_mutex_lock(&d->mem);
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
     if (d->contexts[i] == taskID) {
@@ -328,7 +328,7 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) {
       rc = fail("vt_root_mem_free: %s", msg);
   }
   pthread_mutex_unlock(&d->lock);
-  pthread_mutex_unlock(&d->mem);
+  if (d->mmu) pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
