@@ -30,8 +30,8 @@ static uint8_t *local_out_of_range(vt_device *dev, vt_warp *w, uint32_t addr, un
 
 /* a data access (checked by the memory checker when on) or an instruction
  * fetch (not: the fetch of an unmapped or misaligned pc is an error anyway,
- * and checking it would evict the warp's data allocation from its cache) */
-/* (inlined into both callers: fetches are as frequent as instructions) */
+ * and checking it would evict the warp's data allocation from its cache);
+ * inlined into both callers: fetches are as frequent as instructions */
 static inline __attribute__((always_inline)) uint8_t *
 access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, bool fetch,
        vt_error *err) {
