@@ -6,7 +6,7 @@
  * The same launch runs with the MMU off and on:
  *   - on the timing model: cycles, walks, TLB hit rates, cycles per walk;
  *   - on the functional simulator (32 x PASSES passes, for a measurable
- *     time): warp-instructions per second.
+ *     time; best of 3): warp-instructions per second.
  * Results are checked (every word = PASSES).
  * Usage: bench_mmu [PAGES [PASSES]] */
 #include <stdio.h>
@@ -131,11 +131,15 @@ int main(int argc, char **argv) {
   }
   vt_asm_free(as);
   free(img);
-  result t_off, t_on, f_off, f_on;
-  if (run(elf, false, true, pages, passes, &t_off) || run(elf, true, true, pages, passes, &t_on) ||
-      run(elf, false, false, pages, 32 * passes, &f_off) ||
-      run(elf, true, false, pages, 32 * passes, &f_on))
+  result t_off, t_on, f_off = {0}, f_on = {0}, r;
+  if (run(elf, false, true, pages, passes, &t_off) || run(elf, true, true, pages, passes, &t_on))
     return 1;
+  for (int k = 0; k < 3; k++) { /* functional: best of 3, alternating */
+    if (run(elf, false, false, pages, 32 * passes, &r)) return 1;
+    if (k == 0 || r.seconds < f_off.seconds || r.wrong) f_off = r;
+    if (run(elf, true, false, pages, 32 * passes, &r)) return 1;
+    if (k == 0 || r.seconds < f_on.seconds || r.wrong) f_on = r;
+  }
   vt_elf_free(elf);
   printf("bench_mmu: %u pages (a word of each per lane, 8 warps x 32 threads, 1 SM), %u passes\n",
          pages, passes);
