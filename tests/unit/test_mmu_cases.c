@@ -1,7 +1,8 @@
 /* The official compiled kernels (VT_SHARED_DIR/cases) with the MMU on: the
  * same results as the values in the cases' README and as a run with the
  * MMU off, their code and buffers at the virtual addresses the launches use
- * but on other physical pages; with the timing model too. `vt run --mmu`
+ * but on other physical pages; with the timing model too; the same traces
+ * for every launch sequence of cases/rtl-verilog. `vt run --mmu`
  * and `vt launch --mmu` (a kernel with printf) from the command line. */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -136,6 +137,43 @@ TEST(vt_run_mmu_cli) {
   CHECK_EQ_U32(st, wrong, 0);
 }
 
+static bool same_file(const char *a, const char *b) {
+  static uint8_t x[1 << 20], y[1 << 20];
+  size_t n = slurp(a, x, sizeof x), m = slurp(b, y, sizeof y);
+  return n > 0 && n == m && n < sizeof x && memcmp(x, y, n) == 0;
+}
+
+/* every launch sequence of cases/rtl-verilog: the trace (every register
+ * write, every memory address and value, in order) is the same with the
+ * MMU on as off */
+TEST(rtl_cases_trace_identical) {
+  static const char *const dirs[] = {"bfs_2w16t", "gaussian_2w8t", "gaussian_4w4t", "matadd_2w8t",
+                                     "matadd_4w4t", "nn_2w16t", "nn_4w8t", "vecadd_4w16t",
+                                     "vecadd_4w8t", "vecadd_8w4t"};
+  for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+    char list[256], cmd[4096];
+    snprintf(list, sizeof list, CASES "/rtl-verilog/%s/launches.txt", dirs[i]);
+    FILE *f = fopen(list, "r");
+    CHECK(st, f != NULL);
+    if (!f) continue;
+    size_t n = 0;
+    char line[256];
+    char files[3072] = "";
+    while (fgets(line, sizeof line, f) && n + 300 < sizeof files) {
+      line[strcspn(line, "\r\n")] = 0;
+      if (line[0]) n += (size_t)snprintf(files + n, sizeof files - n, " '%s/rtl-verilog/%s/%s'", CASES, dirs[i], line);
+    }
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "'%s' run%s --trace off.txt 2>/dev/null && '%s' run --mmu%s --trace on.txt 2>/dev/null",
+             VT_BINARY, files, VT_BINARY, files);
+    CHECK_EQ_U32(st, sh(cmd), 0);
+    if (!same_file("off.txt", "on.txt")) {
+      st->failed_checks++;
+      fprintf(stderr, "%s: the traces differ\n", dirs[i]);
+    }
+  }
+}
+
 /* hello: out[i] = i * i and a printf line per work-item, through the
  * runtime with the MMU on */
 TEST(vt_launch_mmu_cli) {
@@ -159,4 +197,5 @@ TEST(vt_launch_mmu_cli) {
 
 RUN_TESTS(T_CASES(official_vecadd4x4), T_CASES(official_vecadd_4x16), T_CASES(official_matadd),
           T_CASES(official_gaussian), T_CASES(official_gaussian_timing), T_CASES(vt_run_mmu_cli),
+          T_CASES(rtl_cases_trace_identical),
           T(vt_launch_mmu_cli))
