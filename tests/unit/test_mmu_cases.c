@@ -151,7 +151,7 @@ TEST(rtl_cases_trace_identical) {
                                      "matadd_4w4t", "nn_2w16t", "nn_4w8t", "vecadd_4w16t",
                                      "vecadd_4w8t", "vecadd_8w4t"};
   for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-    char list[256], cmd[4096];
+    char list[256], cmd[8192];
     snprintf(list, sizeof list, CASES "/rtl-verilog/%s/launches.txt", dirs[i]);
     FILE *f = fopen(list, "r");
     CHECK(st, f != NULL);
