@@ -55,13 +55,13 @@ static const char kernel[] =
     "    bnez a1, 1b\n"
     "    endprg x0, x0, x0\n";
 
-/* NULL on failure (message on stderr). */
-static inline vt_device *bench_kernel_device(const vt_settings *cfg, uint32_t iters, uint32_t nwg,
-                                             vt_launch *l) {
+/* The kernel source assembled and parsed; NULL on failure (message on
+ * stderr). */
+static inline vt_elf *bench_assemble(const char *name, const char *source, size_t size) {
   vt_asm *as = vt_asm_new(NULL);
   uint8_t *image = NULL;
   size_t image_size = 0;
-  if (!as || vt_asm_add_source(as, "bench.s", kernel, sizeof kernel - 1) != 0 ||
+  if (!as || vt_asm_add_source(as, name, source, size) != 0 ||
       vt_asm_link(as, &image, &image_size) != 0) {
     fprintf(stderr, "bench: assembling the kernel failed:\n%s", as ? vt_asm_errors(as) : "");
     vt_asm_free(as);
@@ -70,12 +70,20 @@ static inline vt_device *bench_kernel_device(const vt_settings *cfg, uint32_t it
   vt_asm_free(as);
   char msg[256];
   vt_elf *elf;
-  if (vt_elf_open_mem(image, image_size, &elf, msg, sizeof msg) != 0) {
+  int rc = vt_elf_open_mem(image, image_size, &elf, msg, sizeof msg);
+  free(image);
+  if (rc != 0) {
     fprintf(stderr, "bench: %s\n", msg);
-    free(image);
     return NULL;
   }
-  free(image);
+  return elf;
+}
+
+/* NULL on failure (message on stderr). */
+static inline vt_device *bench_kernel_device(const vt_settings *cfg, uint32_t iters, uint32_t nwg,
+                                             vt_launch *l) {
+  vt_elf *elf = bench_assemble("bench.s", kernel, sizeof kernel - 1);
+  if (!elf) return NULL;
   vt_device *dev = vt_device_new(cfg);
   vt_error err;
   uint32_t buf = 0x90000000u, knl = 0x90100000u;

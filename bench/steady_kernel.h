@@ -12,9 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/sim.h"
+#include "bench_kernel.h"
 
 #define STEADY_LANES_PER_WG 256u
 #define STEADY_A 0x90000000u
@@ -75,24 +73,8 @@ static inline uint32_t steady_expected(uint32_t i, uint32_t n) {
  * nwg workgroups; NULL on failure (message on stderr). */
 static inline vt_device *steady_device(const vt_settings *cfg, uint32_t iters, uint32_t nwg,
                                        vt_launch *l) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *image = NULL;
-  size_t image_size = 0;
-  if (!as || vt_asm_add_source(as, "steady.s", steady_kernel, sizeof steady_kernel - 1) != 0 ||
-      vt_asm_link(as, &image, &image_size) != 0) {
-    fprintf(stderr, "bench: assembling the kernel failed:\n%s", as ? vt_asm_errors(as) : "");
-    vt_asm_free(as);
-    return NULL;
-  }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf;
-  if (vt_elf_open_mem(image, image_size, &elf, msg, sizeof msg) != 0) {
-    fprintf(stderr, "bench: %s\n", msg);
-    free(image);
-    return NULL;
-  }
-  free(image);
+  vt_elf *elf = bench_assemble("steady.s", steady_kernel, sizeof steady_kernel - 1);
+  if (!elf) return NULL;
   uint32_t lanes = nwg * STEADY_LANES_PER_WG;
   uint32_t *a = malloc(4u * lanes);
   vt_device *dev = a ? vt_device_new(cfg) : NULL;

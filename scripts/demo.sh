@@ -2,7 +2,9 @@
 # The demo: the example vecadd kernel (assembled by `vt as` with its start-up
 # code) runs on the functional simulator through libvt and is checked
 # against the host; then the official compiled kernels of ../shared/cases,
-# when present, run through `vt run` and their outputs are checked.
+# when present, run through `vt run` and their outputs are checked (the demo
+# says so when they are absent); last, a small sweep (examples/sweep/
+# demo.sweep) on the timing model and its report (vt sweep, vt report).
 set -eu
 BUILD=${1:-build}
 VT="$BUILD/vt"
@@ -29,4 +31,19 @@ if [ -d "$CASES" ]; then
   want="bf59999a be828f5c 3f5f3ec1 be8042df"
   if [ "$got" = "$want" ]; then echo "b = $got: verified against the reference"; else
     echo "b = $got, expected $want"; exit 1; fi
+else
+  echo
+  echo "== official Ventus kernel: gaussian elimination: skipped"
+  echo "   ($CASES not found: the official compiled kernels are not part of the repository)"
 fi
+echo
+echo "== a small sweep: vecadd and matmul at 1, 2 and 4 SMs with 4 and 8 warp slots,"
+echo "   timing model (examples/sweep/demo.sweep, docs/sweep.md), then its report"
+SWEEP=examples/sweep/demo.sweep
+if [ "$BUILD" != build ]; then # the sweep file names build/: point it at $BUILD
+  sed "s#build/#$BUILD/#g" examples/sweep/demo.sweep >"$BUILD/demo.sweep"
+  SWEEP=$BUILD/demo.sweep
+fi
+rm -rf "$BUILD/sweep-demo"
+"$VT" sweep -o "$BUILD/sweep-demo" "$SWEEP"
+"$VT" report "$BUILD/sweep-demo"

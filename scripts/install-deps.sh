@@ -9,18 +9,21 @@
 #
 # Profiles, for optional parts of vt (`all` is every one of them).
 # `compiler` builds vt cc (docs/cc.md), `opencl` libvtocl's tests
-# (docs/opencl.md), `tools` is used by bench/run.sh (hyperfine); the others
-# are for parts still to come, so that CI has them already:
+# (docs/opencl.md), `debug` vt debug's line editing and its GDB tests
+# (docs/debug.md), `cluster` and `browser` the tests of vt sweep and
+# vt report (docs/sweep.md, docs/report.md), `tools` is used by bench/run.sh
+# (hyperfine, GNU time). The essentials include libjs-chart.js: vt report
+# copies Chart.js into its pages (docs/report.md).
 #   compiler  vt cc: clang/LLVM 14 development files, libclc
 #   opencl    OpenCL platform: ICD loader, headers, clinfo, PoCL, PyOpenCL
-#   debug     debugger: gdb-multiarch, libedit
-#   cluster   cluster runs: Slurm, munge
-#   browser   browser tests: chromium
+#   debug     vt debug: gdb-multiarch (tests), libedit (line editing)
+#   cluster   vt sweep --slurm and its test on a one-node Slurm: Slurm, munge
+#   browser   the browser test of vt report: chromium
 #   tools     gnuplot, hyperfine, valgrind (plots, benchmarks, memory checks)
 set -eu
 
 ESSENTIALS="cmake make gcc libc6-dev clang llvm libclang-rt-14-dev
-  binutils-riscv64-unknown-elf libmpfr-dev pkgconf"
+  binutils-riscv64-unknown-elf libmpfr-dev pkgconf libjs-chart.js"
 PROFILES="compiler opencl debug cluster browser tools"
 
 profile_packages() {
@@ -28,8 +31,8 @@ profile_packages() {
     compiler) echo "clang-14 llvm-14-dev libclang-14-dev libclc-14" ;;
     opencl) echo "ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers clinfo pocl-opencl-icd python3-pyopencl" ;;
     debug) echo "gdb-multiarch libedit-dev" ;;
-    cluster) echo "slurm-wlm munge" ;;
-    browser) echo "chromium" ;;
+    cluster) echo "slurm-wlm munge python3" ;;
+    browser) echo "chromium python3" ;;
     tools) echo "gnuplot hyperfine valgrind time" ;;
     *) return 1 ;;
   esac

@@ -66,6 +66,29 @@ typedef struct test_case {
 #define TEST(name) static void name(check_state *st)
 
 /* Removes a directory tree (no symlinks are followed). */
+/* A file's whole contents, NUL-terminated (also pipes and other
+ * unseekable files); *len (if not NULL) its length. NULL if unreadable. */
+static inline char *test_slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t n = 0, cap = 4096;
+  char *b = malloc(cap);
+  for (size_t k; b && (k = fread(b + n, 1, cap - n - 1, f)) > 0;) {
+    n += k;
+    if (cap - n - 1 == 0) {
+      char *nb = realloc(b, 2 * cap);
+      if (!nb) free(b);
+      b = nb;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (!b) return NULL;
+  b[n] = 0;
+  if (len) *len = n;
+  return b;
+}
+
 static inline int test_remove_tree(const char *path) {
   struct stat sb;
   if (lstat(path, &sb) != 0) return -1;

@@ -25,13 +25,14 @@ static inline uint32_t rng_below(rng *r, uint32_t n) { return n ? rng_next(r) % 
 
 /* Rows the RV32 reference tools (GNU as/objdump -march=rv32..., llvm-mc and
  * llvm-objdump for riscv32) cannot check: the Ventus opcodes (v2.02 custom-0
- * to custom-3; the v2025 memory families 0x76/0x7a/0x7e/0x2a), RV64 rows on
+ * to custom-3; the v2025 memory families 0x76/0x7a/0x7e/0x2a, MMA 0x61 and
+ * the asynchronous copies 0x41), RV64 rows on
  * register pairs (checked with the rv64 tools in test_isa_rv64_tools.c), the
  * fp16/bf16 converts (isa2025.md 3.2.4) and 64-bit instructions. */
 static inline bool gen_is_ventus_opcode(uint64_t match) {
   uint32_t op = (uint32_t)match & 0x7f;
   return op == 0x0b || op == 0x2b || op == 0x5b || op == 0x7b || op == 0x76 || op == 0x7a ||
-         op == 0x7e || op == 0x2a;
+         op == 0x7e || op == 0x2a || op == 0x61 || op == 0x41;
 }
 static inline bool gen_is_rv64_pair_row(const vt_insn_desc *d) {
   return (d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2)) && !(d->flags & VT_F_VEC);

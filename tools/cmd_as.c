@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "tools.h"
+#include "write_out.h"
 #include "vt/asm.h"
 
 static void usage(FILE *f) {
@@ -21,33 +22,6 @@ static void usage(FILE *f) {
           "  -e SYMBOL      entry symbol (default _start, else the start of .text)\n"
           "  -g             DWARF line table: instructions -> their lines in the sources\n"
           "  -h, --help     this help\n");
-}
-
-static int write_file(const char *path, const uint8_t *data, size_t size) {
-  size_t n = strlen(path);
-  char *tmp = malloc(n + 32);
-  if (!tmp) return -1;
-  snprintf(tmp, n + 32, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(stderr, "vt as: error: cannot create %s: %s\n", tmp, strerror(errno));
-    free(tmp);
-    return -1;
-  }
-  FILE *fp = fdopen(fd, "wb");
-  bool ok = fp && fwrite(data, 1, size, fp) == size;
-  if (fp) ok = (fclose(fp) == 0) && ok;
-  else close(fd);
-  mode_t mask = umask(0);
-  umask(mask);
-  if (ok && chmod(tmp, 0777 & ~mask) != 0) ok = false;
-  if (ok && rename(tmp, path) != 0) ok = false;
-  if (!ok) {
-    fprintf(stderr, "vt as: error: cannot write %s: %s\n", path, strerror(errno));
-    remove(tmp);
-  }
-  free(tmp);
-  return ok ? 0 : -1;
 }
 
 int vt_cmd_as(int argc, char **argv) {
@@ -122,7 +96,7 @@ int vt_cmd_as(int argc, char **argv) {
   size_t size = 0;
   int rc = 1;
   if (!vt_asm_error_count(as) && vt_asm_link(as, &elf, &size) == 0)
-    rc = write_file(out, elf, size) == 0 ? 0 : 1;
+    rc = write_out_file("vt as", out, elf, size, true) == 0 ? 0 : 1;
   fputs(vt_asm_errors(as), stderr);
   free(elf);
   vt_asm_free(as);

@@ -45,29 +45,6 @@ static void usage(FILE *f) {
   cli_settings_usage(f, VT_OWNER_ALL);
 }
 
-/* "X[,Y[,Z]]" -> v[0..n): 1 to 3 numbers, no empty field, none zero */
-static int parse_dims(const char *opt, const char *s, uint32_t v[3], unsigned *n) {
-  *n = 0;
-  const char *p = s;
-  for (;;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    char tok[32];
-    uint64_t x;
-    if (*n == 3 || len == 0 || len >= sizeof tok) goto bad;
-    memcpy(tok, p, len);
-    tok[len] = 0;
-    if (vt_parse_u64(tok, &x) != 0 || x == 0 || x > 0xffffffffu) goto bad;
-    v[(*n)++] = (uint32_t)x;
-    if (!e) return 0;
-    p = e + 1;
-  }
-bad:
-  fprintf(stderr, "vt launch: bad %s '%s' (expected 1 to 3 numbers X[,Y[,Z]], each at least 1)\n",
-          opt, s);
-  return -1;
-}
-
 /* one option of vt launch itself: 1 consumed, 0 not one, -1 error */
 static int own_option(launch_opts *o, int argc, char **argv, int *i) {
   const char *a = argv[*i];
@@ -85,9 +62,9 @@ static int own_option(launch_opts *o, int argc, char **argv, int *i) {
   const char *v = argv[++*i];
   switch (k) {
   case 0: o->kernel = v; return 1;
-  case 1: return parse_dims(a, v, o->nd.global, &o->nglobal) == 0 ? 1 : -1;
-  case 2: return parse_dims(a, v, o->nd.local, &o->nlocal) == 0 ? 1 : -1;
-  case 3: return parse_dims(a, v, o->nd.offset, &o->noffset) == 0 ? 1 : -1;
+  case 1: return launch_parse_dims(a, v, o->nd.global, &o->nglobal) == 0 ? 1 : -1;
+  case 2: return launch_parse_dims(a, v, o->nd.local, &o->nlocal) == 0 ? 1 : -1;
+  case 3: return launch_parse_dims(a, v, o->nd.offset, &o->noffset) == 0 ? 1 : -1;
   case 4:
     if (o->nargs == MAX_ARGS) {
       fprintf(stderr, "vt launch: more than %d arguments\n", MAX_ARGS);

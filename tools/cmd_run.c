@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "tools.h"
@@ -16,15 +15,10 @@
 #define MAX_FILES 256
 #define OWNERS (VT_OWNER_DEVICE | VT_OWNER_TIMING | VT_OWNER_OUTPUT)
 
-typedef struct dump_spec {
-  uint32_t addr, len;
-  const char *file;
-} dump_spec;
-
 typedef struct run_opts {
   vt_settings s;
   bool dump_config, quiet;
-  dump_spec dumps[MAX_DUMPS];
+  cli_dump dumps[MAX_DUMPS];
   unsigned ndumps, nelfs, nfiles;
   const char *elfs[16], *files[MAX_FILES];
 } run_opts;
@@ -44,24 +38,6 @@ static void usage(FILE *f) {
   cli_settings_usage(f, OWNERS);
 }
 
-static int parse_dump(run_opts *o, const char *arg) {
-  char buf[1024];
-  snprintf(buf, sizeof buf, "%s", arg);
-  char *c1 = strchr(buf, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-  uint64_t a, l;
-  if (!c1 || !c2 || o->ndumps >= MAX_DUMPS) goto bad;
-  *c1 = *c2 = 0;
-  if (vt_parse_u64(buf, &a) || vt_parse_u64(c1 + 1, &l) || a > 0xffffffffu || l == 0 ||
-      l > 0xffffffffu || l > 0x100000000ull - a || !c2[1])
-    goto bad;
-  o->dumps[o->ndumps++] = (dump_spec){(uint32_t)a, (uint32_t)l, arg + (c2 + 1 - buf)};
-  return 0;
-bad:
-  fprintf(stderr, "vt run: bad --dump '%s' (expected ADDR:LEN:FILE with 1 <= LEN < 2^32 and "
-          "ADDR+LEN <= 2^32)\n", arg);
-  return -1;
-}
-
 /* one option of vt run itself: 1 consumed, 0 not one, -1 error */
 static int own_option(run_opts *o, int argc, char **argv, int *i) {
   const char *a = argv[*i];
@@ -74,7 +50,7 @@ static int own_option(run_opts *o, int argc, char **argv, int *i) {
     return -1;
   }
   const char *v = argv[++*i];
-  if (dump) return parse_dump(o, v) == 0 ? 1 : -1;
+  if (dump) return cli_dump_parse(o->dumps, &o->ndumps, MAX_DUMPS, "vt run", v) == 0 ? 1 : -1;
   if (o->nelfs == 16) {
     fprintf(stderr, "vt run: too many --elf files\n");
     return -1;
@@ -109,43 +85,6 @@ static int parse(run_opts *o, int argc, char **argv) {
   return o->dump_config ? 0 : cli_check_settings(&o->s, "vt run");
 }
 
-/* an ELF program given as a test vector: say what to do instead. Only a
- * regular file is peeked at: reading a FIFO's first bytes would lose them. */
-static bool is_elf(const char *path) {
-  struct stat sb;
-  if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return false;
-  FILE *f = fopen(path, "rb");
-  unsigned char m[4] = {0};
-  if (!f) return false;
-  size_t n = fread(m, 1, 4, f);
-  fclose(f);
-  return n == 4 && m[0] == 0x7f && m[1] == 'E' && m[2] == 'L' && m[3] == 'F';
-}
-
-static int write_dumps(const run_opts *o, vt_session *s) {
-  for (unsigned d = 0; d < o->ndumps; d++) {
-    uint8_t *buf = malloc(o->dumps[d].len);
-    vt_error err;
-    if (!buf) {
-      fprintf(stderr, "vt run: out of memory for --dump\n");
-      return -1;
-    }
-    int rc = vt_mem_read(vt_session_device(s), o->dumps[d].addr, buf, o->dumps[d].len, &err);
-    if (rc != VT_OK) {
-      fprintf(stderr, "vt run: --dump: %s\n", err.message);
-    } else {
-      FILE *f = fopen(o->dumps[d].file, "wb");
-      if (!f || fwrite(buf, 1, o->dumps[d].len, f) != o->dumps[d].len || fclose(f) != 0) {
-        fprintf(stderr, "vt run: %s: cannot write\n", o->dumps[d].file);
-        rc = -1;
-      }
-    }
-    free(buf);
-    if (rc != VT_OK) return -1;
-  }
-  return 0;
-}
-
 /* load the ELF files, run every launch; the vt_status of the first failure */
 static int run_all(const run_opts *o, vt_session *s) {
   vt_error err;
@@ -176,7 +115,7 @@ int vt_cmd_run(int argc, char **argv) {
     free(o);
     return 0;
   }
-  if (o->nfiles == 0 || is_elf(o->files[0])) {
+  if (o->nfiles == 0 || cli_is_elf(o->files[0])) {
     if (o->nfiles) fprintf(stderr, "vt run: %s is an ELF program: run its kernels with "
                            "`vt launch %s --kernel NAME --global N ...`\n", o->files[0], o->files[0]);
     else usage(stderr);
@@ -193,7 +132,7 @@ int vt_cmd_run(int argc, char **argv) {
   vt_session_set_interrupt(s, cli_catch_interrupt());
   int rc = run_all(o, s);
   status = rc == VT_OK ? 0 : cli_exit_status(rc);
-  if (rc == VT_OK && write_dumps(o, s) != 0) status = 1;
+  if (rc == VT_OK && cli_dump_write(o->dumps, o->ndumps, s, "vt run") != 0) status = 1;
   if (vt_session_finish(s, msg, sizeof msg) != 0) {
     fprintf(stderr, "vt run: %s\n", msg);
     status = status ? status : 1;

@@ -17,6 +17,8 @@ typedef struct launch_arg {
   uint32_t addr;    /* buffers */
 } launch_arg;
 
+/* --global/--local/--offset "X[,Y[,Z]]" -> v[0..*n); 0 or -1 (printed). */
+int launch_parse_dims(const char *opt, const char *s, uint32_t v[3], unsigned *n);
 /* One --arg SPEC; 0 or -1 (printed). */
 int launch_parse_arg(const char *s, launch_arg *a);
 /* Set every argument of k (allocating and filling buffers); 0 or -1. */

@@ -11,6 +11,29 @@
 #include "util/file.h"
 #include "util/parse.h"
 
+/* "X[,Y[,Z]]" -> v[0..n): 1 to 3 numbers, no empty field, none zero */
+int launch_parse_dims(const char *opt, const char *s, uint32_t v[3], unsigned *n) {
+  *n = 0;
+  const char *p = s;
+  for (;;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    char tok[32];
+    uint64_t x;
+    if (*n == 3 || len == 0 || len >= sizeof tok) goto bad;
+    memcpy(tok, p, len);
+    tok[len] = 0;
+    if (vt_parse_u64(tok, &x) != 0 || x == 0 || x > 0xffffffffu) goto bad;
+    v[(*n)++] = (uint32_t)x;
+    if (!e) return 0;
+    p = e + 1;
+  }
+bad:
+  fprintf(stderr, "vt launch: bad %s '%s' (expected 1 to 3 numbers X[,Y[,Z]], each at least 1)\n",
+          opt, s);
+  return -1;
+}
+
 int launch_parse_arg(const char *s, launch_arg *a) {
   memset(a, 0, sizeof *a);
   a->text = s;

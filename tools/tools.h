@@ -6,4 +6,7 @@ int vt_cmd_objdump(int argc, char **argv);
 int vt_cmd_run(int argc, char **argv);
 int vt_cmd_launch(int argc, char **argv);
 int vt_cmd_cc(int argc, char **argv);
+int vt_cmd_sweep(int argc, char **argv);
+int vt_cmd_report(int argc, char **argv);
+int vt_cmd_debug(int argc, char **argv);
 #endif

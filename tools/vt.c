@@ -16,6 +16,9 @@ static const struct {
     {"run", "run test-vector launches (.metadata/.data) on the simulator", vt_cmd_run},
     {"launch", "run a kernel of an ELF program with arguments from the command line", vt_cmd_launch},
     {"cc", "compile OpenCL C into a kernel ELF (needs the LLVM 14 build)", vt_cmd_cc},
+    {"sweep", "run a sweep file's points locally or on Slurm, collect every counter", vt_cmd_sweep},
+    {"report", "write an offline HTML report of a sweep, a stats.json or a timeline", vt_cmd_report},
+    {"debug", "run test vectors or a kernel under the debugger (or for GDB)", vt_cmd_debug},
 };
 
 static void usage(FILE *f) {

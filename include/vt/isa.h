@@ -40,11 +40,18 @@ enum {
   VT_OPF_SHIFT1 = 2,      /* value = field << 1 */
   VT_OPF_OPTIONAL = 4,    /* may be omitted; default_value is used then */
   VT_OPF_UNSIGNED_OK = 8, /* assembler accepts the unsigned reading too */
-  VT_OPF_KEY = 16         /* written key=value (the key is the "key=" text
+  VT_OPF_KEY = 16,        /* written key=value (the key is the "key=" text
                            * before it in the syntax); omitted when it equals
                            * its default; keyed operands may be written in any
                            * order (isa2025.md 3.5, 3.8.2) */
+  /* a vector register group of 2, 4 or 8 registers starting at the operand
+   * (MMA fragments, isa2025.md 3.6.4): the first register must be even and
+   * the last at most v255; vt_operand_group gives the size */
+  VT_OPF_G2 = 1 << 5,
+  VT_OPF_G4 = 2 << 5,
+  VT_OPF_G8 = 3 << 5
 };
+#define VT_OPF_GROUP_MASK (3 << 5)
 
 typedef struct vt_bitrange {
   uint8_t hi, lo;
@@ -73,7 +80,7 @@ typedef enum vt_exec_class {
   VT_EX_SYSTEM, VT_EX_VSET, VT_EX_VALU, VT_EX_VMUL, VT_EX_VDIV, VT_EX_VFPU,
   VT_EX_VSFU, VT_EX_VLOAD, VT_EX_VSTORE, VT_EX_VPERM, VT_EX_VMASK,
   VT_EX_VBRANCH, VT_EX_SIMT, VT_EX_BARRIER, VT_EX_ENDPRG, VT_EX_REGEXT,
-  VT_EX_TENSOR,
+  VT_EX_TENSOR, VT_EX_DMA,
   VT_EX_COUNT
 } vt_exec_class;
 
@@ -112,7 +119,10 @@ typedef enum vt_ew {
 } vt_ew;
 
 /* Memory access of an instruction. */
-typedef enum vt_mem_kind { VT_MEM_NONE, VT_MEM_LOAD, VT_MEM_STORE, VT_MEM_AMO } vt_mem_kind;
+/* COPY: an asynchronous global -> local copy of the DMA family (isa2025.md
+ * 3.9); its size column is the copy size of cp_dma (4, 8, 16) and the
+ * 16-byte granule of the other copies */
+typedef enum vt_mem_kind { VT_MEM_NONE, VT_MEM_LOAD, VT_MEM_STORE, VT_MEM_AMO, VT_MEM_COPY } vt_mem_kind;
 typedef enum vt_amode {
   VT_AM_NONE,
   VT_AM_BASE,    /* x[rs1] + imm, once per warp */
@@ -128,6 +138,9 @@ typedef enum vt_amode {
   VT_AM_GLOBAL,  /* per lane: CSR gds + vs1[i] + imm, checked against gds_limit (3.3) */
   VT_AM_LOCAL,   /* per lane: CSR lds + vs1[i] + imm, checked against lds_limit (3.3) */
   VT_AM_FLAT64,  /* per lane: VP(vs1, i) + imm, a 64-bit pair address (3.4) */
+  VT_AM_DMA,     /* once per warp: absolute addresses in x registers, global source
+                  * within gds..gds_limit, local destination within CSR_LDS..lds_limit
+                  * (3.9, D35) */
   VT_AM_COUNT
 } vt_amode;
 
@@ -143,7 +156,8 @@ enum {
   VT_F_MASKW = 1u << 7,   /* writes packed mask bits */
   VT_F_V0 = 1u << 8,      /* reads v0 as carry or select (vm = 0 is not a mask) */
   VT_F_NOSIMT = 1u << 9,  /* ignores the SIMT mask (isa.md 1.4) */
-  VT_F_FP = 1u << 10,     /* floating point: needs mstatus.FS, uses frm */
+  VT_F_FP = 1u << 10,     /* floating point: needs mstatus.FS, uses frm (flw/fsw: FP
+                           * loads/stores, which PREFIX_MEMORY cannot modify) */
   VT_F_RTZ = 1u << 11,    /* rounds toward zero whatever frm says */
   VT_F_FSCALAR = 1u << 12, /* the scalar operand of a .vf form: never register-extended */
   VT_F_RVD = 1u << 13,    /* reads vd as a source */
@@ -243,8 +257,12 @@ vt_insn_id vt_decode64(uint64_t insn);
 
 /* Whether every register field that row 'id' marks as a register pair
  * (VT_F_PRD/PRS1/PRS2/PRS3: the fields at bits 11:7, 19:15, 24:20, 31:27)
- * holds an even number in 'insn' (isa2025.md D9). */
+ * holds an even number in 'insn' (isa2025.md D9), and every register-group
+ * operand (VT_OPF_G2/G4/G8) starts at an even register and ends at or below
+ * v255 (isa2025.md 3.6.4). */
 bool vt_insn_pairs_even(vt_insn_id id, uint64_t insn);
+/* Registers in the group an operand names: 1, 2, 4 or 8 (VT_OPF_G*). */
+unsigned vt_operand_group(vt_operand_id op);
 
 /* Operand value (sign-extended and scaled as the descriptor says). */
 int32_t vt_operand_get(vt_operand_id op, uint32_t word);

@@ -66,6 +66,14 @@ void vt_session_set_interrupt(vt_session *s, volatile sig_atomic_t *flag);
  * SIMT depth, barrier state); "" when nothing was recorded. */
 const char *vt_session_warp_dump(const vt_session *s);
 
+struct vt_dbg;
+/* Launches stop in debugger d (vt/debug.h): the session tells it when a
+ * launch begins and ends and, in vt_session_finish, that the program ended.
+ * NULL detaches. -1 with the timing model (the debugger stops the
+ * functional one). With the setting gdb the session makes its own. */
+int vt_session_set_debugger(vt_session *s, struct vt_dbg *d);
+struct vt_dbg *vt_session_debugger(vt_session *s);
+
 /* Warnings (e.g. a warp ending with SIMT entries pending) go to 'f'
  * (default stderr; NULL: discarded). */
 void vt_session_set_warnings(vt_session *s, FILE *f);

@@ -26,6 +26,7 @@ extern "C" {
 #define VT_LDS_BASE VT_ADDR_LDS_BASE
 #define VT_PROGRAM_BASE VT_ADDR_PROGRAM_BASE
 #define VT_BUFFER_BASE VT_ADDR_BUFFER_BASE
+#define VT_MAX_WG_WARPS 1024u /* warps per workgroup (an SM grows to hold them) */
 
 typedef struct vt_device vt_device;
 
@@ -55,6 +56,7 @@ typedef struct vt_error {
   unsigned sm, wg, warp;
   uint32_t pc, insn;
   char message[512]; /* complete human-readable text */
+  uint32_t insn_hi;  /* second parcel of an 8-byte instruction at pc (0 otherwise) */
 } vt_error;
 
 /* A device shaped by the DEVICE settings of s (vt/settings.h; NULL:
@@ -104,6 +106,10 @@ typedef struct vt_launch {
                                 (formats-and-launch.md 5, 7). The lds_size bytes below
                                 0x80000000, rounded up to 4 KiB, are local memory too:
                                 pocl places __local arguments there (docs/run.md) */
+  uint32_t pds_wg_slots;     /* private areas of W * T * pds_size bytes at pds_base; 0 = one
+                                per workgroup (workgroup i at area i). Otherwise a workgroup
+                                takes a free area when it starts and at most this many are
+                                resident at once (docs/driver.md, private memory) */
   uint64_t ptbr;             /* with the MMU on (vt/mmu.h): physical address of the root
                                 page table; 0 = the device's current address space */
   uint16_t asid;             /* the address-space ID that goes with ptbr */
@@ -133,6 +139,9 @@ typedef struct vt_trace_event {
   unsigned nwrites, nmem;
   const vt_trace_write *writes;
   const vt_trace_mem *mem;
+  unsigned length;  /* bytes of the instruction: 4, or 8 (isa2025.md D1) */
+  uint32_t insn_hi; /* the second parcel of an 8-byte instruction (0 otherwise) */
+  const struct vt_warp *handle; /* the warp, after the instruction (vt/sim_debug.h) */
 } vt_trace_event;
 
 typedef void (*vt_trace_fn)(void *ctx, const vt_trace_event *ev);

@@ -10,9 +10,11 @@
 
 typedef struct match {
   insn_operand ops[VT_OP_COUNT];
-  uint64_t present; /* bit per operand id */
+  uint64_t present[2]; /* bit per operand id */
 } match;
-_Static_assert(VT_OP_COUNT <= 64, "match.present has one bit per operand id");
+_Static_assert(VT_OP_COUNT <= 128, "match.present has one bit per operand id");
+static inline bool has_op(const match *m, unsigned op) { return (m->present[op >> 6] >> (op & 63)) & 1; }
+static inline void mark_op(match *m, unsigned op) { m->present[op >> 6] |= (uint64_t)1 << (op & 63); }
 
 /* x32..x255 / v32..v255: registers reached through a regext prefix
  * (isa.md 2.6), which emit_insn inserts. */
@@ -131,10 +133,167 @@ static bool parse_vtype(vt_asm *as, cursor *c, vt_operand_id op, int64_t *out) {
   return true;
 }
 
+/* An immediate or branch target: a constant, or a fixup for the linker
+ * (relocation modifiers %hi/%lo/%pcrel_hi/%pcrel_lo). next: the template
+ * character after the operand. */
+static bool parse_imm_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, uint32_t col,
+                              insn_operand *o) {
+  const vt_operand_desc *d = vt_isa_operand(op);
+  if (next == '(' && paren_reg_follows(c->s)) {
+    o->value = 0;
+    return true;
+  }
+  aval v;
+  expr_mod mod;
+  if (!parse_expr(as, c, &v, &mod)) return false;
+  bool pcrel = d->kind == VT_OPK_PCREL;
+  if (pcrel && mod != MOD_NONE) {
+    asm_error(as, col, "relocation modifier not allowed for a branch or jump target");
+    return false;
+  }
+  if (pcrel) { /* always resolved by the linker: the pc is not known yet */
+    o->fixup = true;
+    o->kind = FX_OP;
+    o->v = v;
+    return true;
+  }
+  if (mod == MOD_HI && aval_is_const(&v)) {
+    v.k = (int64_t)((((uint64_t)v.k + 0x800u) >> 12) & 0xfffffu);
+    mod = MOD_NONE;
+  } else if (mod == MOD_LO && aval_is_const(&v)) {
+    v.k = (int64_t)(int32_t)((uint32_t)v.k << 20) >> 20;
+    mod = MOD_NONE;
+  }
+  if (mod == MOD_PCREL_LO && (!v.add || v.sub)) {
+    asm_error(as, col, "%%pcrel_lo needs the label of an auipc carrying %%pcrel_hi");
+    return false;
+  }
+  if (mod == MOD_NONE && aval_is_const(&v)) {
+    if (!vt_operand_fits(op, v.k)) {
+      range_error(as, col, op, v.k, "immediate");
+      return false;
+    }
+    o->value = v.k;
+    return true;
+  }
+  o->fixup = true;
+  o->v = v;
+  o->kind = mod == MOD_HI         ? FX_HI
+            : mod == MOD_LO       ? FX_LO
+            : mod == MOD_PCREL_HI ? FX_PCREL_HI
+            : mod == MOD_PCREL_LO ? FX_PCREL_LO
+                                  : FX_OP;
+  return true;
+}
+
+/* a CSR by name or number */
+static bool parse_csr_operand(vt_asm *as, cursor *c, vt_operand_id op, uint32_t col,
+                              insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  if (n) {
+    int r = vt_parse_csr(c->s, n);
+    if (r < 0) {
+      asm_error(as, col, "unknown CSR '%.*s'", (int)n, c->s);
+      return false;
+    }
+    c->s += n;
+    o->value = r;
+    return true;
+  }
+  aval v;
+  if (!parse_expr_plain(as, c, &v)) return false;
+  if (!aval_is_const(&v)) {
+    asm_error(as, col, "CSR number must be a constant");
+    return false;
+  }
+  if (!vt_operand_fits(op, v.k)) {
+    range_error(as, col, op, v.k, "CSR number");
+    return false;
+  }
+  o->value = v.k;
+  return true;
+}
+
+/* a rounding mode by name, or a reserved one (5, 6) by number */
+static bool parse_rm_operand(vt_asm *as, cursor *c, uint32_t col, insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  int r;
+  for (r = 0; r < 8; r++) {
+    const char *nm = vt_rm_name((unsigned)r);
+    if (nm && strlen(nm) == n && !memcmp(nm, c->s, n)) break;
+  }
+  if (r == 8 && n == 0 && c->s[0] >= '0' && c->s[0] <= '7' && !is_ident_char(c->s[1])) {
+    r = c->s[0] - '0'; /* reserved modes 5 and 6 print as numbers */
+    n = 1;
+  }
+  if (r == 8) {
+    asm_error(as, col, "bad rounding mode '%.*s'", (int)(n ? n : 1), c->s);
+    return false;
+  }
+  c->s += n;
+  o->value = r;
+  return true;
+}
+
+/* one of 'count' names (the operand's value is its index); the error is
+ * "bad WHAT 'TEXT' HINT" */
+static bool parse_named_operand(vt_asm *as, cursor *c, uint32_t col, const char *const *names,
+                                int count, const char *what, const char *hint, insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  int r;
+  for (r = 0; r < count; r++)
+    if (strlen(names[r]) == n && !memcmp(names[r], c->s, n)) break;
+  if (r == count) {
+    asm_error(as, col, "bad %s '%.*s' %s", what, (int)(n ? n : 1), c->s, hint);
+    return false;
+  }
+  c->s += n;
+  o->value = r;
+  return true;
+}
+
+/* a fence set: letters of iorw, or 0 */
+static bool parse_fence_operand(vt_asm *as, cursor *c, uint32_t col, insn_operand *o) {
+  size_t n = scan_ident(c->s);
+  int v = 0;
+  if (n == 0 && *c->s == '0') {
+    n = 1;
+  } else {
+    for (size_t i = 0; i < n; i++) {
+      int bit = c->s[i] == 'i' ? 8 : c->s[i] == 'o' ? 4 : c->s[i] == 'r' ? 2 : c->s[i] == 'w' ? 1 : 0;
+      if (!bit || (v & bit)) {
+        v = -1;
+        break;
+      }
+      v |= bit;
+    }
+    if (n == 0 || v < 0) {
+      asm_error(as, col, "bad fence set '%.*s' (use letters of iorw)", (int)(n ? n : 1), c->s);
+      return false;
+    }
+  }
+  c->s += n;
+  o->value = v;
+  return true;
+}
+
+/* a memory-access width: 32, 64, 96 or 128 (field 0..3) */
+static bool parse_width_operand(vt_asm *as, cursor *c, uint32_t col, insn_operand *o) {
+  aval v;
+  if (!parse_expr_plain(as, c, &v)) return false;
+  if (!aval_is_const(&v) || (v.k != 32 && v.k != 64 && v.k != 96 && v.k != 128)) {
+    asm_error(as, col, "width must be 32, 64, 96 or 128");
+    return false;
+  }
+  o->value = v.k / 32 - 1;
+  return true;
+}
+
 /* Parse one operand of the template into m. next: the template character
  * after the operand. */
 static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bool fnames,
                           match *m) {
+  static const char *const spaces[4] = {"default", "global", "private", "local"};
   const vt_operand_desc *d = vt_isa_operand(op);
   insn_operand *o = &m->ops[op];
   o->fixup = false;
@@ -142,171 +301,40 @@ static bool parse_operand(vt_asm *as, cursor *c, vt_operand_id op, char next, bo
   skip_ws(c);
   o->col = cur_col(c);
   uint32_t col = o->col;
-  int r;
+  bool ok = true;
   switch ((vt_operand_kind)d->kind) {
   case VT_OPK_XREG:
   case VT_OPK_XRAW:
   case VT_OPK_VREG: {
-    char kind = d->kind == VT_OPK_VREG ? 'v' : 'x';
-    if ((r = parse_reg(as, c, kind, kind == 'x' && fnames)) < 0) return false;
     /* x32..x255: 8-bit fields of 64-bit instructions hold them; in 5-bit
      * fields emit_insn extends them with a regext prefix where it can */
+    char kind = d->kind == VT_OPK_VREG ? 'v' : 'x';
+    int r = parse_reg(as, c, kind, kind == 'x' && fnames);
+    ok = r >= 0;
     o->value = r;
     break;
   }
   case VT_OPK_IMM:
-  case VT_OPK_PCREL: {
-    if (next == '(' && paren_reg_follows(c->s)) {
-      o->value = 0;
-      break;
-    }
-    aval v;
-    expr_mod mod;
-    if (!parse_expr(as, c, &v, &mod)) return false;
-    bool pcrel = d->kind == VT_OPK_PCREL;
-    if (pcrel && mod != MOD_NONE) {
-      asm_error(as, col, "relocation modifier not allowed for a branch or jump target");
-      return false;
-    }
-    if (pcrel) { /* always resolved by the linker: the pc is not known yet */
-      o->fixup = true;
-      o->kind = FX_OP;
-      o->v = v;
-      break;
-    }
-    if (mod == MOD_HI && aval_is_const(&v)) {
-      v.k = (int64_t)((((uint64_t)v.k + 0x800u) >> 12) & 0xfffffu);
-      mod = MOD_NONE;
-    } else if (mod == MOD_LO && aval_is_const(&v)) {
-      v.k = (int64_t)(int32_t)((uint32_t)v.k << 20) >> 20;
-      mod = MOD_NONE;
-    }
-    if (mod == MOD_PCREL_LO && (!v.add || v.sub)) {
-      asm_error(as, col, "%%pcrel_lo needs the label of an auipc carrying %%pcrel_hi");
-      return false;
-    }
-    if (mod == MOD_NONE && aval_is_const(&v)) {
-      if (!vt_operand_fits(op, v.k)) {
-        range_error(as, col, op, v.k, "immediate");
-        return false;
-      }
-      o->value = v.k;
-      break;
-    }
-    o->fixup = true;
-    o->v = v;
-    o->kind = mod == MOD_HI         ? FX_HI
-              : mod == MOD_LO       ? FX_LO
-              : mod == MOD_PCREL_HI ? FX_PCREL_HI
-              : mod == MOD_PCREL_LO ? FX_PCREL_LO
-                                    : FX_OP;
-    break;
-  }
-  case VT_OPK_CSR: {
-    size_t n = scan_ident(c->s);
-    if (n) {
-      r = vt_parse_csr(c->s, n);
-      if (r < 0) {
-        asm_error(as, col, "unknown CSR '%.*s'", (int)n, c->s);
-        return false;
-      }
-      c->s += n;
-      o->value = r;
-      break;
-    }
-    aval v;
-    if (!parse_expr_plain(as, c, &v)) return false;
-    if (!aval_is_const(&v)) {
-      asm_error(as, col, "CSR number must be a constant");
-      return false;
-    }
-    if (!vt_operand_fits(op, v.k)) {
-      range_error(as, col, op, v.k, "CSR number");
-      return false;
-    }
-    o->value = v.k;
-    break;
-  }
-  case VT_OPK_RM: {
-    size_t n = scan_ident(c->s);
-    for (r = 0; r < 8; r++) {
-      const char *nm = vt_rm_name((unsigned)r);
-      if (nm && strlen(nm) == n && !memcmp(nm, c->s, n)) break;
-    }
-    if (r == 8 && n == 0 && c->s[0] >= '0' && c->s[0] <= '7' && !is_ident_char(c->s[1])) {
-      r = c->s[0] - '0'; /* reserved modes 5 and 6 print as numbers */
-      n = 1;
-    }
-    if (r == 8) {
-      asm_error(as, col, "bad rounding mode '%.*s'", (int)(n ? n : 1), c->s);
-      return false;
-    }
-    c->s += n;
-    o->value = r;
-    break;
-  }
-  case VT_OPK_VM: {
-    size_t n = scan_ident(c->s);
-    if (n != 4 || memcmp(c->s, "v0.t", 4) != 0) {
+  case VT_OPK_PCREL: ok = parse_imm_operand(as, c, op, next, col, o); break;
+  case VT_OPK_CSR: ok = parse_csr_operand(as, c, op, col, o); break;
+  case VT_OPK_RM: ok = parse_rm_operand(as, c, col, o); break;
+  case VT_OPK_VM:
+    if (scan_ident(c->s) != 4 || memcmp(c->s, "v0.t", 4) != 0) {
       asm_error(as, col, "expected the mask operand 'v0.t'");
       return false;
     }
-    c->s += n;
+    c->s += 4;
     o->value = 0;
     break;
-  }
-  case VT_OPK_VTYPE:
-    if (!parse_vtype(as, c, op, &o->value)) return false;
+  case VT_OPK_VTYPE: ok = parse_vtype(as, c, op, &o->value); break;
+  case VT_OPK_MSPACE:
+    ok = parse_named_operand(as, c, col, spaces, 4, "space", "(default, global, private or local)", o);
     break;
-  case VT_OPK_MSPACE: {
-    static const char *const spaces[4] = {"default", "global", "private", "local"};
-    size_t n = scan_ident(c->s);
-    for (r = 0; r < 4; r++)
-      if (strlen(spaces[r]) == n && !memcmp(spaces[r], c->s, n)) break;
-    if (r == 4) {
-      asm_error(as, col, "bad space '%.*s' (default, global, private or local)", (int)(n ? n : 1),
-                c->s);
-      return false;
-    }
-    c->s += n;
-    o->value = r;
-    break;
+  case VT_OPK_MWIDTH: ok = parse_width_operand(as, c, col, o); break;
+  case VT_OPK_FENCE: ok = parse_fence_operand(as, c, col, o); break;
   }
-  case VT_OPK_MWIDTH: {
-    aval v;
-    if (!parse_expr_plain(as, c, &v)) return false;
-    if (!aval_is_const(&v) || (v.k != 32 && v.k != 64 && v.k != 96 && v.k != 128)) {
-      asm_error(as, col, "width must be 32, 64, 96 or 128");
-      return false;
-    }
-    o->value = v.k / 32 - 1;
-    break;
-  }
-  case VT_OPK_FENCE: {
-    size_t n = scan_ident(c->s);
-    int v = 0;
-    if (n == 0 && *c->s == '0') {
-      n = 1;
-    } else {
-      for (size_t i = 0; i < n; i++) {
-        int bit = c->s[i] == 'i' ? 8 : c->s[i] == 'o' ? 4 : c->s[i] == 'r' ? 2 : c->s[i] == 'w' ? 1 : 0;
-        if (!bit || (v & bit)) {
-          v = -1;
-          break;
-        }
-        v |= bit;
-      }
-      if (n == 0 || v < 0) {
-        asm_error(as, col, "bad fence set '%.*s' (use letters of iorw)", (int)(n ? n : 1), c->s);
-        return false;
-      }
-    }
-    c->s += n;
-    o->value = v;
-    break;
-  }
-  }
-  m->present |= (uint64_t)1 << op;
+  if (!ok) return false;
+  mark_op(m, op);
   return true;
 }
 
@@ -385,7 +413,7 @@ static bool parse_keyed(vt_asm *as, cursor *c, const char *tail, bool fnames, ma
       asm_error(as, col, "expected key=value with a key of: %s", list);
       return false;
     }
-    if (m->present & ((uint64_t)1 << keys[i].op)) {
+    if (has_op(m, keys[i].op)) {
       asm_error(as, col, "key '%.*s' given twice", (int)n, c->s);
       return false;
     }
@@ -424,9 +452,31 @@ static bool literal_register(vt_asm *as, const char **t, cursor *c) {
   return true;
 }
 
+/* A literal number of the template (the copy size of cp_dma) matches a
+ * constant expression of that value. t is at its first digit. */
+static bool literal_number(vt_asm *as, const char **t, cursor *c) {
+  size_t tn = 0;
+  int64_t want = 0;
+  while ((*t)[tn] >= '0' && (*t)[tn] <= '9') want = want * 10 + ((*t)[tn++] - '0');
+  skip_ws(c);
+  uint32_t col = cur_col(c);
+  aval v;
+  bool had = as->qhas;
+  as->quiet++;
+  bool ok = parse_expr_plain(as, c, &v);
+  as->quiet--;
+  if (!ok || !aval_is_const(&v) || v.k != want) {
+    as->qhas = had; /* report the literal, not the expression's own error */
+    asm_error(as, col, "expected %.*s", (int)tn, *t);
+    return false;
+  }
+  *t += tn - 1;
+  return true;
+}
+
 /* Try one template; true on success (m filled, c advanced to the end). */
 static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, match *m) {
-  m->present = 0;
+  m->present[0] = m->present[1] = 0;
   const char *keyed = keyed_tail(tmpl);
   for (const char *t = tmpl; *t; t++) {
     unsigned char ch = (unsigned char)*t;
@@ -443,6 +493,8 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
       skip_ws(c);
     } else if (is_ident_start((char)ch) && (t == tmpl || !is_ident_char(t[-1]))) {
       if (!literal_register(as, &t, c)) return false;
+    } else if (ch >= '0' && ch <= '9' && (t == tmpl || !is_ident_char(t[-1]))) {
+      if (!literal_number(as, &t, c)) return false;
     } else {
       skip_ws(c);
       if (*c->s != (char)ch) {
@@ -467,7 +519,7 @@ static bool try_template(vt_asm *as, const char *tmpl, cursor *c, bool fnames, m
  * 2 = rs2, 3 = rs3; the store data vs3 of standard vector stores, encoded in
  * the rd field, takes the rs3 slot), or -1 when it cannot be extended. */
 static int regext_slot(const vt_insn_desc *d, vt_operand_id op) {
-  if (op == VT_OP_VS3) return 3;
+  if (op == VT_OP_VS3 || op == VT_OP_XS3) return 3; /* DMA rs3 too (isa2025.md 3.0) */
   if ((d->flags & VT_F_FSCALAR) && op == VT_OP_RS1) return -1; /* raw f[rs1] */
   if (d->exec_class == VT_EX_VSET || d->exec_class == VT_EX_REGEXT) return -1;
   const vt_operand_desc *od = vt_isa_operand(op);
@@ -556,6 +608,21 @@ uint32_t emit_insn(vt_asm *as, uint16_t id, const insn_operand *ops) {
 /* isa2025.md 5.3: registers the row marks as pairs (VT_F_PRD/PRS1/PRS2/PRS3,
  * by field position) must be even. */
 static bool pairs_even(vt_asm *as, const vt_insn_desc *d, const match *m) {
+  /* register groups (MMA fragments, isa2025.md 3.6.4 and 5.3) */
+  for (unsigned i = 0; i < d->nops; i++) {
+    unsigned n = vt_operand_group((vt_operand_id)d->ops[i]);
+    const insn_operand *o = &m->ops[d->ops[i]];
+    if (n > 1 && (o->value & 1)) {
+      asm_error(as, o->col, "a group of %u registers must start at an even register: v%lld is odd",
+                n, (long long)o->value);
+      return false;
+    }
+    if (n > 1 && o->value + n - 1 > 255) {
+      asm_error(as, o->col, "the group v%lld..v%lld of %u registers passes v255",
+                (long long)o->value, (long long)o->value + n - 1, n);
+      return false;
+    }
+  }
   static const struct {
     uint32_t flag;
     uint8_t lo;
@@ -610,11 +677,11 @@ static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) 
         o->value = cn->value;
         o->fixup = false;
       }
-      m->present |= (uint64_t)1 << cn->op;
+      mark_op(m, cn->op);
     }
   for (unsigned i = 0; i < d->nops; i++) {
     unsigned op = d->ops[i];
-    if (!(m->present & ((uint64_t)1 << op))) {
+    if (!has_op(m, op)) {
       m->ops[op].value = vt_isa_operand((vt_operand_id)op)->default_value;
       m->ops[op].fixup = false;
     }
@@ -626,6 +693,25 @@ static void encode(vt_asm *as, uint16_t insn, const vt_alias_desc *a, match *m) 
 static bool fp_names(const char *mn, size_t n) {
   return (n >= 1 && mn[0] == 'f') || (n >= 2 && mn[0] == 'v' && mn[1] == 'f') ||
          (n >= 3 && mn[0] == 'v' && mn[1] == 'm' && mn[2] == 'f');
+}
+
+/* Forms of one mnemonic that fail at the same column with "expected X"
+ * (literal numbers: the sizes of cp_dma) are reported together:
+ * "expected 4, 8 or 16". */
+static void merge_expected(char *best, size_t n, const char *msg) {
+  static const char ex[] = "expected ";
+  const size_t k = sizeof ex - 1;
+  if (strncmp(best, ex, k) || strncmp(msg, ex, k) || !strcmp(best, msg)) return;
+  char tmp[512];
+  const char *or_ = strstr(best, " or ");
+  if (or_)
+    snprintf(tmp, sizeof tmp, "%.*s, %s or %s", (int)(or_ - best), best, or_ + 4, msg + k);
+  else
+    snprintf(tmp, sizeof tmp, "%s or %s", best, msg + k);
+  size_t len = strlen(tmp);
+  if (len >= n) len = n - 1;
+  memcpy(best, tmp, len);
+  best[len] = 0;
 }
 
 void asm_instruction(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cursor *c) {
@@ -666,6 +752,8 @@ void asm_instruction(vt_asm *as, const char *mn, size_t mlen, uint32_t mcol, cur
     if (as->qhas && (as->qcol > best_col || !best_msg[0])) {
       best_col = as->qcol;
       memcpy(best_msg, as->qmsg, sizeof best_msg);
+    } else if (as->qhas && as->qcol == best_col) {
+      merge_expected(best_msg, sizeof best_msg, as->qmsg);
     }
   }
   if (!any) {

@@ -1,5 +1,5 @@
-/* The back end driver: every kernel of the module through instruction
- * selection (cc_isel*.c), SIMT lowering (cc_simt.c), register allocation
+/* The back end driver: every kernel of the module, its argument
+ * information (cc_kargs.c), then instruction selection (cc_isel*.c), SIMT lowering (cc_simt.c), register allocation
  * (cc_regalloc.c) and emission (cc_emit.c), then the global data. */
 #include <stdlib.h>
 
@@ -16,6 +16,10 @@ int cc_backend(cc_ctx *c, cc_buf *out) {
   if (c->opts.debug) cc_buf_printf(out, "    .file 1 \"%s\"\n", c->display_name);
   for (LLVMValueRef fn = LLVMGetFirstFunction(c->mod); fn; fn = LLVMGetNextFunction(fn)) {
     if (!cc_is_kernel(fn)) continue;
+    if (cc_emit_kernel_args(c, fn, out) != 0) {
+      index++;
+      continue;
+    }
     cc_mf *f = cc_select(c, fn);
     if (!f) continue;
     cc_ra_opts ro = {.max_sregs = 64, .max_vregs = 64};

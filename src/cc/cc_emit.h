@@ -18,6 +18,9 @@ typedef struct cc_resources {
 
 int cc_emit_kernel(cc_ctx *c, const cc_mf *f, const cc_ra_state *st, int index, cc_buf *out,
                    cc_resources *res);
+/* The .vt_kernel_arg directives of kernel fn (cc_kargs.c); -1 after an
+ * error for an argument the section cannot describe. */
+int cc_emit_kernel_args(cc_ctx *c, LLVMValueRef fn, cc_buf *out);
 /* The program's global data (constants, string literals) in .rodata/.data. */
 int cc_emit_data(cc_ctx *c, cc_buf *out);
 /* The assembler name of a global variable. */

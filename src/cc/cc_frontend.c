@@ -90,7 +90,8 @@ static int build_argv(cc_ctx *c, const char *input, const char *bc, const char *
   argv[n++] = clang_path();
   const char *fixed[] = {"-cc1", "-triple", "spir-unknown-unknown", "-finclude-default-header",
                          "-cl-ext=-cl_khr_fp64", "-emit-llvm-bc", "-O2", "-disable-llvm-passes",
-                         "-debug-info-kind=line-tables-only", "-dwarf-version=4", "-Wno-format"
+                         "-debug-info-kind=line-tables-only", "-dwarf-version=4", "-Wno-format",
+                         "-cl-kernel-arg-info" /* argument names for cc_kargs.c */
 };
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) argv[n++] = fixed[i];
   char *std = malloc(32);

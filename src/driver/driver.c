@@ -1,4 +1,7 @@
-/* The vt_* driver API (include/ventus.h) on the functional simulator.
+/* The driver's devices (driver_internal.h) on the functional simulator:
+ * open/close, capabilities, contexts, kernel images, launches, waits.
+ * Buffers and copies are in driver_buffers.c, the public vt_* names of
+ * libvt in driver_api.c.
  *
  * A device owns a simulator instance, its buffer list and a worker thread
  * that runs the launches queued by vt_start in order. Two locks: 'mem'
@@ -17,68 +20,29 @@
 #include <time.h>
 
 #include "driver_config.h"
-#include "driver_mmu.h"
-#include "ventus.h"
+#include "driver_internal.h"
 #include "vt/elf.h"
 #include "vt/knl.h"
-#include "vt/sim.h"
 #include "vt/driver_ext.h"
-#include "vt/session.h"
 
-#define PAGE 4096u
-#define QUEUE_MAX 64
 #define KERNEL_BASE VT_ADDR_PROGRAM_BASE
 
-typedef struct dbuf {
-  uint32_t base, size; /* size rounded up to pages: what the simulator maps */
-  uint64_t requested;  /* the size asked for: what host copies may touch */
-} dbuf;
-
-typedef struct dev {
-  vt_device *sim;      /* the session's device */
-  vt_session *session; /* the device, timing model and outputs (vt/session.h) */
-  vt_settings cfg;
-  pthread_mutex_t mem;  /* simulator, buffers */
-  pthread_mutex_t lock; /* queue, results */
-  pthread_cond_t work, idle;
-  pthread_t worker;
-  bool stop;
-  /* buffers, sorted by base */
-  dbuf *bufs;
-  size_t nbufs, cap;
-  uint32_t next_alloc;
-  /* contexts of vt_root_mem_alloc; with the MMU on, their address spaces */
-  int contexts[64];
-  size_t ncontexts;
-  vtd_mmu *mmu;
-  /* launch queue */
-  vt_launch_meta queue[QUEUE_MAX];
-  uint64_t queue_task[QUEUE_MAX];
-  char queue_name[QUEUE_MAX][80]; /* progress line: vt_dev_name_launch or "kernel N" */
-  char next_name[64];
-  size_t qhead, qlen;
-  bool running;
-  /* results */
-  int failed;
-  char error[600];
-  int finished[256];
-  size_t nfinished;
-  uint64_t launches;
-} dev;
+typedef vtd_dev dev;
 
 /* ---- open-device registry and per-thread last error ---- */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static dev *registry[64];
 static _Thread_local char last_error[640];
 
-static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail(const char *fmt, ...) {
+int vtd_fail(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(last_error, sizeof last_error, fmt, ap);
   va_end(ap);
   return -1;
 }
+
+const char *vtd_last_error(void) { return last_error; }
 
 const char *vt_last_error(void) { return last_error; }
 
@@ -90,14 +54,14 @@ static bool registered(const dev *d) {
   return ok;
 }
 
-static dev *lookup(vt_device_h h, const char *fn) {
+dev *vtd_lookup(vt_device_h h, const char *fn) {
   dev *d = (dev *)h;
   if (!d) {
-    fail("%s: null device handle", fn);
+    vtd_fail("%s: null device handle", fn);
     return NULL;
   }
   if (!registered(d)) {
-    fail("%s: unknown or closed device handle %p", fn, h);
+    vtd_fail("%s: unknown or closed device handle %p", fn, h);
     return NULL;
   }
   last_error[0] = 0;
@@ -144,12 +108,13 @@ static void *worker_main(void *arg) {
                                  sizeof err.message) != 0)
       rc = VT_ERR_ARG; /* the context's page table (driver_mmu.c) */
     l.wg_threads = knl_wg_threads(d, &l);
+    l.pds_wg_slots = vtd_pds_slots(d, &m);
     char name[sizeof d->queue_name[0]];
     memcpy(name, d->queue_name[d->qhead], sizeof name);
     if (rc == VT_OK) rc = vt_session_launch(d->session, &l, name, &err);
     pthread_mutex_unlock(&d->mem);
     pthread_mutex_lock(&d->lock);
-    d->qhead = (d->qhead + 1) % QUEUE_MAX;
+    d->qhead = (d->qhead + 1) % VTD_QUEUE_MAX;
     d->qlen--;
     d->running = false;
     d->launches++;
@@ -177,18 +142,17 @@ static void destroy(dev *d) {
 /* A device running on a session with the given settings. */
 static int open_device(vt_device_h *hdevice, const vt_settings *settings) {
   dev *d = calloc(1, sizeof *d);
-  if (!d) return fail("vt_dev_open: out of memory");
+  if (!d) return vtd_fail("vt_dev_open: out of memory");
   char msg[700];
   if (vt_session_new(settings, &d->session, msg, sizeof msg) != 0) {
     free(d);
-    return fail("vt_dev_open: %s", msg);
+    return vtd_fail("vt_dev_open: %s", msg);
   }
   d->sim = vt_session_device(d->session);
   d->cfg = *vt_session_settings(d->session);
-  d->next_alloc = VT_BUFFER_BASE;
   if (d->cfg.mmu && !(d->mmu = vtd_mmu_new())) {
     destroy(d);
-    return fail("vt_dev_open: out of memory");
+    return vtd_fail("vt_dev_open: out of memory");
   }
   pthread_mutex_init(&d->lock, NULL);
   pthread_mutex_init(&d->mem, NULL);
@@ -196,7 +160,7 @@ static int open_device(vt_device_h *hdevice, const vt_settings *settings) {
   pthread_cond_init(&d->idle, NULL);
   if (pthread_create(&d->worker, NULL, worker_main, d) != 0) {
     destroy(d);
-    return fail("vt_dev_open: cannot start the worker thread");
+    return vtd_fail("vt_dev_open: cannot start the worker thread");
   }
   pthread_mutex_lock(&registry_lock);
   size_t i;
@@ -211,36 +175,36 @@ static int open_device(vt_device_h *hdevice, const vt_settings *settings) {
     pthread_mutex_unlock(&d->lock);
     pthread_join(d->worker, NULL);
     destroy(d);
-    return fail("vt_dev_open: too many open devices (64)");
+    return vtd_fail("vt_dev_open: too many open devices (64)");
   }
   *hdevice = d;
   last_error[0] = 0;
   return 0;
 }
 
-int vt_dev_open(vt_device_h *hdevice) {
-  if (!hdevice) return fail("vt_dev_open: null handle pointer");
+int vtd_dev_open(vt_device_h *hdevice) {
+  if (!hdevice) return vtd_fail("vt_dev_open: null handle pointer");
   *hdevice = NULL;
   vt_settings s;
   char msg[700];
-  if (vt_driver_config(&s, msg, sizeof msg) != 0) return fail("vt_dev_open: %s", msg);
+  if (vt_driver_config(&s, msg, sizeof msg) != 0) return vtd_fail("vt_dev_open: %s", msg);
   return open_device(hdevice, &s);
 }
 
 int vt_dev_open_settings(vt_device_h *hdevice, const vt_settings *settings) {
-  if (!hdevice) return fail("vt_dev_open_settings: null handle pointer");
+  if (!hdevice) return vtd_fail("vt_dev_open_settings: null handle pointer");
   *hdevice = NULL;
-  if (!settings) return vt_dev_open(hdevice);
+  if (!settings) return vtd_dev_open(hdevice);
   return open_device(hdevice, settings);
 }
 
 vt_session *vt_dev_session(vt_device_h hdevice) {
-  dev *d = lookup(hdevice, "vt_dev_session");
+  dev *d = vtd_lookup(hdevice, "vt_dev_session");
   return d ? d->session : NULL;
 }
 
-int vt_dev_close(vt_device_h hdevice) {
-  dev *d = lookup(hdevice, "vt_dev_close");
+int vtd_dev_close(vt_device_h hdevice) {
+  dev *d = vtd_lookup(hdevice, "vt_dev_close");
   if (!d) return -1;
   pthread_mutex_lock(&registry_lock);
   for (size_t i = 0; i < 64; i++)
@@ -258,14 +222,14 @@ int vt_dev_close(vt_device_h hdevice) {
   char msg[700];
   int rc = vt_session_finish(d->session, msg, sizeof msg);
   destroy(d);
-  return rc == 0 ? 0 : fail("vt_dev_close: %s", msg);
+  return rc == 0 ? 0 : vtd_fail("vt_dev_close: %s", msg);
 }
 
-int vt_dev_caps(vt_device_h *hdevice, uint64_t caps_id, uint64_t *value) {
-  if (!hdevice) return fail("vt_dev_caps: null handle pointer");
-  dev *d = lookup(*hdevice, "vt_dev_caps");
+int vtd_dev_caps(vt_device_h *hdevice, uint64_t caps_id, uint64_t *value) {
+  if (!hdevice) return vtd_fail("vt_dev_caps: null handle pointer");
+  dev *d = vtd_lookup(*hdevice, "vt_dev_caps");
   if (!d) return -1;
-  if (!value) return fail("vt_dev_caps: null value pointer");
+  if (!value) return vtd_fail("vt_dev_caps: null value pointer");
   switch (caps_id) {
   case VT_CAPS_VERSION: *value = 1; break;
   case VT_CAPS_MAX_CORES: *value = d->cfg.sms; break;
@@ -275,34 +239,33 @@ int vt_dev_caps(vt_device_h *hdevice, uint64_t caps_id, uint64_t *value) {
   case VT_CAPS_LOCAL_MEM_SIZE: *value = d->cfg.lds_bytes; break;
   case VT_CAPS_ALLOC_BASE_ADDR: *value = VT_BUFFER_BASE; break;
   case VT_CAPS_KERNEL_BASE_ADDR: *value = KERNEL_BASE; break;
-  default: return fail("vt_dev_caps: unknown capability id %llu", (unsigned long long)caps_id);
+  default: return vtd_fail("vt_dev_caps: unknown capability id %llu", (unsigned long long)caps_id);
   }
   return 0;
 }
 
-int vt_root_mem_alloc(vt_device_h hdevice, int taskID) {
-  dev *d = lookup(hdevice, "vt_root_mem_alloc");
+int vtd_root_mem_alloc(vt_device_h hdevice, int taskID) {
+  dev *d = vtd_lookup(hdevice, "vt_root_mem_alloc");
   if (!d) return -1;
   int rc = 0;
   char msg[600];
   if (d->mmu) pthread_mutex_lock(&d->mem); /* the context's address space */
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
-    if (d->contexts[i] == taskID) rc = fail("vt_root_mem_alloc: context %d exists", taskID);
-  if (rc == 0 && d->ncontexts == 64) rc = fail("vt_root_mem_alloc: too many contexts");
+    if (d->contexts[i] == taskID) rc = vtd_fail("vt_root_mem_alloc: context %d exists", taskID);
+  if (rc == 0 && d->ncontexts == 64) rc = vtd_fail("vt_root_mem_alloc: too many contexts");
   if (rc == 0 && d->mmu && vtd_mmu_context_new(d->mmu, d->sim, taskID, msg, sizeof msg) != 0)
-    rc = fail("vt_root_mem_alloc: %s", msg);
+    rc = vtd_fail("vt_root_mem_alloc: %s", msg);
   if (rc == 0) d->contexts[d->ncontexts++] = taskID;
   pthread_mutex_unlock(&d->lock);
   if (d->mmu) pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
-int vt_root_mem_free(vt_device_h hdevice, int taskID) {
-  dev *d = lookup(hdevice, "vt_root_mem_free");
+int vtd_root_mem_free(vt_device_h hdevice, int taskID) {
+  dev *d = vtd_lookup(hdevice, "vt_root_mem_free");
   if (!d) return -1;
-  int rc = fail("vt_root_mem_free: no context %d", taskID);
-  if (d->mmu) pthread_mutex_lock(&d->mem);
+  int rc = vtd_fail("vt_root_mem_free: no context %d", taskID);
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
     if (d->contexts[i] == taskID) {
@@ -325,187 +288,11 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) {
     d->nbufs = w;
     char msg[600];
     if (vtd_mmu_context_free(d->mmu, d->sim, taskID, msg, sizeof msg) != 0)
-      rc = fail("vt_root_mem_free: %s", msg);
+      rc = vtd_fail("vt_root_mem_free: %s", msg);
   }
   pthread_mutex_unlock(&d->lock);
   if (d->mmu) pthread_mutex_unlock(&d->mem);
   return rc;
-}
-
-/* ---- buffers ---- */
-int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TYPE,
-                 uint64_t taskID, uint64_t kernelID) {
-  (void)taskID;
-  (void)kernelID;
-  dev *d = lookup(hdevice, "vt_buf_alloc");
-  if (!d) return -1;
-  if (!vaddr) return fail("vt_buf_alloc: null address pointer");
-  if (size == 0) return fail("vt_buf_alloc: size 0");
-  if (BUF_TYPE < READ_WRITE || BUF_TYPE > KERNEL_MEM)
-    return fail("vt_buf_alloc: unknown buffer type %d", BUF_TYPE);
-  uint64_t rounded = (size + PAGE - 1) & ~(uint64_t)(PAGE - 1);
-  int rc = 0;
-  pthread_mutex_lock(&d->mem);
-  if (!d->mmu && (uint64_t)d->next_alloc + rounded > 0x100000000ull) {
-    rc = fail("vt_buf_alloc: out of device address space (%llu bytes requested)",
-              (unsigned long long)size);
-  } else if (d->nbufs == d->cap) {
-    size_t cap = d->cap ? 2 * d->cap : 32;
-    dbuf *b = realloc(d->bufs, cap * sizeof *b);
-    if (!b)
-      rc = fail("vt_buf_alloc: out of memory");
-    else
-      d->bufs = b, d->cap = cap;
-  }
-  if (rc == 0) {
-    vt_error err;
-    uint32_t base = d->next_alloc;
-    if (d->mmu && vtd_mmu_buffer(d->mmu, d->sim, (int64_t)taskID, rounded, &base, err.message,
-                                 sizeof err.message) != 0) { /* address and context */
-      rc = fail("vt_buf_alloc: %s", err.message);
-    } else if (vt_mem_map(d->sim, base, (uint32_t)rounded, &err) != VT_OK) {
-      if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, base);
-      rc = fail("vt_buf_alloc: %s", err.message);
-    } else {
-      d->bufs[d->nbufs++] = (dbuf){base, (uint32_t)rounded, size};
-      char label[48];
-      snprintf(label, sizeof label, "a buffer of %llu bytes", (unsigned long long)size);
-      vt_mem_label(d->sim, base, (uint32_t)size, label, &err);
-      if (!d->mmu) d->next_alloc = (uint32_t)(base + rounded); /* addresses are never reused */
-      *vaddr = base;
-    }
-  }
-  pthread_mutex_unlock(&d->mem);
-  return rc;
-}
-
-int vt_one_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_t taskID,
-                    uint64_t kernelID) {
-  (void)size;
-  (void)taskID;
-  (void)kernelID;
-  dev *d = lookup(hdevice, "vt_one_buf_free");
-  if (!d) return -1;
-  if (!vaddr) return fail("vt_one_buf_free: null address pointer");
-  int rc = -1;
-  pthread_mutex_lock(&d->mem);
-  size_t i;
-  for (i = 0; i < d->nbufs; i++)
-    if (d->bufs[i].base == *vaddr) break;
-  if (i == d->nbufs) {
-    fail("vt_one_buf_free: no buffer at 0x%llx (never allocated or already freed)",
-         (unsigned long long)*vaddr);
-  } else {
-    vt_error err;
-    if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, d->bufs[i].base); /* selects its context */
-    vt_mem_unmap(d->sim, d->bufs[i].base, d->bufs[i].size, &err);
-    memmove(&d->bufs[i], &d->bufs[i + 1], (d->nbufs - i - 1) * sizeof *d->bufs);
-    d->nbufs--;
-    rc = 0;
-  }
-  pthread_mutex_unlock(&d->mem);
-  return rc;
-}
-
-/* host-stack.md 1.6: frees exactly the buffer at *vaddr (the official spike
- * backend freed every buffer) */
-int vt_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_t taskID,
-                uint64_t kernelID) {
-  return vt_one_buf_free(hdevice, size, vaddr, taskID, kernelID);
-}
-
-/* The buffer whose pages hold addr (called with the lock held), or NULL. */
-static const dbuf *buffer_at(const dev *d, uint64_t addr) {
-  for (size_t i = 0; i < d->nbufs; i++)
-    if (addr >= d->bufs[i].base && addr - d->bufs[i].base < d->bufs[i].size) return &d->bufs[i];
-  return NULL;
-}
-
-/* Host copies must stay inside the size asked for at vt_buf_alloc, not the
- * page-rounded mapping (host-stack.md 1.6). Returns 0 or fails with a
- * message naming the buffer, its size and the overrun. */
-static int check_copy(const dev *d, uint64_t addr, uint64_t size, const char *fn) {
-  const dbuf *b = addr > 0xffffffffull ? NULL : buffer_at(d, addr);
-  if (!b)
-    return fail("%s: [0x%llx, +0x%llx) is not inside an allocated buffer", fn,
-                (unsigned long long)addr, (unsigned long long)size);
-  uint64_t end = (uint64_t)b->base + b->requested;
-  if (addr >= end)
-    return fail("%s: [0x%llx, +0x%llx) is not inside an allocated buffer: it starts %llu bytes "
-                "past the end of the buffer at 0x%08x (%llu bytes)",
-                fn, (unsigned long long)addr, (unsigned long long)size,
-                (unsigned long long)(addr - end), b->base, (unsigned long long)b->requested);
-  if (size > end - addr)
-    return fail("%s: %llu bytes at 0x%llx overrun the buffer at 0x%08x (%llu bytes) by %llu "
-                "bytes",
-                fn, (unsigned long long)size, (unsigned long long)addr, b->base,
-                (unsigned long long)b->requested, (unsigned long long)(size - (end - addr)));
-  return 0;
-}
-
-/* Host writes into the local-memory window [VT_LDS_BASE, VT_PROGRAM_BASE)
- * (pocl zero-fills __local arguments through it) are accepted and applied
- * nowhere: that memory is per workgroup and zero when a workgroup starts
- * (spec README decision 14), so no kernel could see them. Reads fail: the
- * window has no contents the host could read (docs/driver.md). */
-static int local_window_copy(uint64_t addr, uint64_t size, bool to_dev, const char *fn) {
-  if (!to_dev)
-    return fail("%s: 0x%llx is in the local-memory window [0x%08x, 0x%08x), which is private to "
-                "each workgroup; the host cannot read it",
-                fn, (unsigned long long)addr, VT_LDS_BASE, VT_PROGRAM_BASE);
-  if (size > VT_PROGRAM_BASE - addr)
-    return fail("%s: [0x%llx, +0x%llx) crosses the end of the local-memory window (0x%08x)", fn,
-                (unsigned long long)addr, (unsigned long long)size, VT_PROGRAM_BASE);
-  return 0;
-}
-
-/* With the MMU on, a copy goes through the page table of the context it
- * names, which must own the buffer. */
-static int mmu_copy_context(dev *d, uint64_t addr, uint64_t task, const char *fn) {
-  int64_t owner = vtd_mmu_owner(d->mmu, addr);
-  if (owner != (int64_t)task)
-    return fail("%s: the buffer at 0x%llx belongs to context %lld, not to context %llu", fn,
-                (unsigned long long)addr, (long long)owner, (unsigned long long)task);
-  char msg[600];
-  if (vtd_mmu_select(d->mmu, d->sim, (int64_t)task, msg, sizeof msg) != 0)
-    return fail("%s: %s", fn, msg);
-  return 0;
-}
-
-static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, bool to_dev,
-                uint64_t task, const char *fn) {
-  dev *d = lookup(hdevice, fn);
-  if (!d) return -1;
-  if (!host) return fail("%s: null host pointer", fn);
-  if (size == 0) return fail("%s: size 0", fn);
-  if (addr >= VT_LDS_BASE && addr < VT_PROGRAM_BASE)
-    return local_window_copy(addr, size, to_dev, fn);
-  pthread_mutex_lock(&d->mem);
-  int rc = check_copy(d, addr, size, fn);
-  if (rc == 0 && d->mmu) /* through the context's page table */
-    rc = mmu_copy_context(d, addr, task, fn);
-  if (rc == 0) {
-    vt_error err;
-    int s = to_dev ? vt_mem_write(d->sim, (uint32_t)addr, host, (size_t)size, &err)
-                   : vt_mem_read(d->sim, (uint32_t)addr, host, (size_t)size, &err);
-    if (s != VT_OK) rc = fail("%s: %s", fn, err.message);
-  }
-  pthread_mutex_unlock(&d->mem);
-  return rc;
-}
-
-int vt_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src, uint64_t size,
-                   uint64_t taskID, uint64_t kernelID) {
-  (void)taskID;
-  (void)kernelID;
-  return copy(hdevice, dev_vaddr, (void *)src, size, true, taskID, "vt_copy_to_dev");
-}
-
-int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_t size,
-                     uint64_t taskID, uint64_t kernelID) {
-  (void)taskID;
-  (void)kernelID;
-  return copy(hdevice, dev_vaddr, dst, size, false, taskID, "vt_copy_from_dev");
 }
 
 /* ---- kernels ---- */
@@ -516,18 +303,18 @@ static int load_elf_image(dev *d, const vt_elf *elf, int64_t task, const char *w
   int rc = d->mmu && vtd_mmu_select(d->mmu, d->sim, task, err.message, sizeof err.message) != 0
                ? VT_ERR_ARG : vt_device_load_elf(d->sim, elf, &err);
   pthread_mutex_unlock(&d->mem);
-  if (rc != VT_OK) return fail("%s: %s", what, err.message);
+  if (rc != VT_OK) return vtd_fail("%s: %s", what, err.message);
   return 0;
 }
 
-int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID) {
-  dev *d = lookup(hdevice, "vt_upload_kernel_file");
+int vtd_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID) {
+  dev *d = vtd_lookup(hdevice, "vt_upload_kernel_file");
   if (!d) return -1;
-  if (!filename) return fail("vt_upload_kernel_file: null file name");
+  if (!filename) return vtd_fail("vt_upload_kernel_file: null file name");
   char msg[512];
   vt_elf *elf;
   if (vt_elf_open_file(filename, &elf, msg, sizeof msg) != 0)
-    return fail("vt_upload_kernel_file: %s", msg);
+    return vtd_fail("vt_upload_kernel_file: %s", msg);
   char what[600];
   snprintf(what, sizeof what, "vt_upload_kernel_file: %s", filename);
   int rc = load_elf_image(d, elf, taskID, what);
@@ -537,22 +324,22 @@ int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID)
 
 /* An ELF image is loaded segment by segment; anything else is taken as the
  * raw code image of the program window (the .vmem contents). */
-int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t size, int taskID) {
-  dev *d = lookup(hdevice, "vt_upload_kernel_bytes");
+int vtd_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t size, int taskID) {
+  dev *d = vtd_lookup(hdevice, "vt_upload_kernel_bytes");
   if (!d) return -1;
-  if (!content || size == 0) return fail("vt_upload_kernel_bytes: empty image");
+  if (!content || size == 0) return vtd_fail("vt_upload_kernel_bytes: empty image");
   if (size >= 4 && memcmp(content, "\177ELF", 4) == 0) {
     char msg[512];
     vt_elf *elf;
     if (vt_elf_open_mem(content, (size_t)size, &elf, msg, sizeof msg) != 0)
-      return fail("vt_upload_kernel_bytes: %s", msg);
+      return vtd_fail("vt_upload_kernel_bytes: %s", msg);
     int rc = load_elf_image(d, elf, taskID, "vt_upload_kernel_bytes");
     vt_elf_free(elf);
     return rc;
   }
   if (size > VT_ADDR_PROGRAM_SIZE)
-    return fail("vt_upload_kernel_bytes: image of %llu bytes is larger than the program window "
-                "(%u MiB)", (unsigned long long)size, VT_ADDR_PROGRAM_SIZE >> 20);
+    return vtd_fail("vt_upload_kernel_bytes: image of %llu bytes is larger than the program "
+                    "window (%u MiB)", (unsigned long long)size, VT_ADDR_PROGRAM_SIZE >> 20);
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = d->mmu && vtd_mmu_image(d->mmu, d->sim, taskID, size, err.message,
@@ -560,7 +347,7 @@ int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t si
                ? VT_ERR_ARG : vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
   if (rc == VT_OK) rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
   pthread_mutex_unlock(&d->mem);
-  if (rc != VT_OK) return fail("vt_upload_kernel_bytes: %s", err.message);
+  if (rc != VT_OK) return vtd_fail("vt_upload_kernel_bytes: %s", err.message);
   return 0;
 }
 
@@ -569,27 +356,27 @@ int vt_dev_load_elf(vt_device_h hdevice, const vt_elf *elf) {
 }
 
 int vt_dev_load_elf_task(vt_device_h hdevice, const vt_elf *elf, int taskID) {
-  dev *d = lookup(hdevice, "vt_dev_load_elf");
+  dev *d = vtd_lookup(hdevice, "vt_dev_load_elf");
   if (!d) return -1;
-  if (!elf) return fail("vt_dev_load_elf: null program");
+  if (!elf) return vtd_fail("vt_dev_load_elf: null program");
   return load_elf_image(d, elf, taskID, "vt_dev_load_elf");
 }
 
 int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label) {
-  dev *d = lookup(hdevice, "vt_dev_label");
+  dev *d = vtd_lookup(hdevice, "vt_dev_label");
   if (!d) return -1;
   if (addr > 0xffffffffull || size == 0 || size > 0x100000000ull - addr)
-    return fail("vt_dev_label: [0x%llx, +0x%llx) is not a byte range of the address space",
+    return vtd_fail("vt_dev_label: [0x%llx, +0x%llx) is not a byte range of the address space",
                 (unsigned long long)addr, (unsigned long long)size);
   vt_error err;
   pthread_mutex_lock(&d->mem);
   int rc = vt_mem_label(d->sim, (uint32_t)addr, (uint32_t)size, label, &err);
   pthread_mutex_unlock(&d->mem);
-  return rc == VT_OK ? 0 : fail("vt_dev_label: %s", err.message);
+  return rc == VT_OK ? 0 : vtd_fail("vt_dev_label: %s", err.message);
 }
 
 int vt_dev_name_launch(vt_device_h hdevice, const char *name) {
-  dev *d = lookup(hdevice, "vt_dev_name_launch");
+  dev *d = vtd_lookup(hdevice, "vt_dev_name_launch");
   if (!d) return -1;
   pthread_mutex_lock(&d->lock);
   snprintf(d->next_name, sizeof d->next_name, "%s", name ? name : "");
@@ -597,29 +384,40 @@ int vt_dev_name_launch(vt_device_h hdevice, const char *name) {
   return 0;
 }
 
-int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
-  dev *d = lookup(hdevice, "vt_start");
+int vtd_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
+  dev *d = vtd_lookup(hdevice, "vt_start");
   if (!d) return -1;
-  if (!metaData) return fail("vt_start: null launch descriptor");
+  if (!metaData) return vtd_fail("vt_start: null launch descriptor");
   vt_launch_meta m;
   memcpy(&m, metaData, sizeof m);
   for (int k = 0; k < 3; k++)
     if (m.kernel_size[k] == 0 || m.kernel_size[k] > 0xffffffffu)
-      return fail("vt_start: bad workgroup count %llu in dimension %d",
+      return vtd_fail("vt_start: bad workgroup count %llu in dimension %d",
                   (unsigned long long)m.kernel_size[k], k);
   if (m.wf_size == 0 || m.wf_size > 32 || (m.wf_size & (m.wf_size - 1)))
-    return fail("vt_start: threads per warp %llu is not a power of two from 1 to 32",
+    return vtd_fail("vt_start: threads per warp %llu is not a power of two from 1 to 32",
                 (unsigned long long)m.wf_size);
-  if (m.wg_size == 0 || m.wg_size > 32)
-    return fail("vt_start: warps per workgroup %llu is not 1 to 32", (unsigned long long)m.wg_size);
+  if (m.wg_size == 0 || m.wg_size > VT_MAX_WG_WARPS)
+    return vtd_fail("vt_start: warps per workgroup %llu is not 1 to %u",
+                    (unsigned long long)m.wg_size, VT_MAX_WG_WARPS);
   if (m.metaDataBaseAddr > 0xffffffffu || m.pdsBaseAddr > 0xffffffffu)
-    return fail("vt_start: addresses must fit 32 bits");
+    return vtd_fail("vt_start: addresses must fit 32 bits");
+  if (m.ldsSize > VT_PROGRAM_BASE - VT_LDS_BASE || m.pdsSize > 0xffffffffu)
+    return vtd_fail("vt_start: ldsSize 0x%llx or pdsSize 0x%llx too large",
+                    (unsigned long long)m.ldsSize, (unsigned long long)m.pdsSize);
   int rc = 0;
   pthread_mutex_lock(&d->lock);
-  if (d->qlen == QUEUE_MAX) {
-    rc = fail("vt_start: %d launches already queued", QUEUE_MAX);
+  if (d->qlen == VTD_QUEUE_MAX) {
+    rc = vtd_fail("vt_start: %d launches already queued", VTD_QUEUE_MAX);
   } else {
-    size_t slot = (d->qhead + d->qlen) % QUEUE_MAX;
+    size_t slot = (d->qhead + d->qlen) % VTD_QUEUE_MAX;
+    /* __local arguments the host zero-filled in the local-memory window
+     * since the last launch (pocl places them below 0x80000000 and leaves
+     * them out of ldsSize, host-stack.md 2.7 step B) are this launch's
+     * local memory too */
+    if (d->window_low && VT_PROGRAM_BASE - d->window_low > m.ldsSize)
+      m.ldsSize = VT_PROGRAM_BASE - d->window_low;
+    d->window_low = 0;
     d->queue[slot] = m;
     d->queue_task[slot] = taskID;
     if (d->next_name[0])
@@ -635,57 +433,64 @@ int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
   return rc;
 }
 
-static int wait_idle(dev *d, uint64_t timeout_ms, const char *fn) {
-  struct timespec deadline;
-  clock_gettime(CLOCK_REALTIME, &deadline);
-  deadline.tv_sec += (time_t)(timeout_ms / 1000);
-  deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-  if (deadline.tv_nsec >= 1000000000L) {
-    deadline.tv_sec++;
-    deadline.tv_nsec -= 1000000000L;
+/* Absolute CLOCK_REALTIME deadline timeout_ms from now. */
+static struct timespec deadline_in(uint64_t timeout_ms) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  uint64_t sec = timeout_ms / 1000;
+  t.tv_sec += sec > (uint64_t)INT32_MAX ? INT32_MAX : (time_t)sec;
+  t.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+  if (t.tv_nsec >= 1000000000L) {
+    t.tv_sec++;
+    t.tv_nsec -= 1000000000L;
   }
+  return t;
+}
+
+int vtd_wait(vt_device_h hdevice, uint64_t timeout_ms, const char *fn, bool *launch_failed) {
+  if (launch_failed) *launch_failed = false;
+  dev *d = vtd_lookup(hdevice, fn);
+  if (!d) return -1;
+  bool forever = timeout_ms == UINT64_MAX;
+  struct timespec deadline = deadline_in(forever ? 0 : timeout_ms);
   int rc = 0;
   pthread_mutex_lock(&d->lock);
   while (d->qlen > 0) {
+    if (forever) {
+      pthread_cond_wait(&d->idle, &d->lock);
+      continue;
+    }
     int w = pthread_cond_timedwait(&d->idle, &d->lock, &deadline);
     if (w == ETIMEDOUT && d->qlen > 0) {
-      rc = fail("%s: timed out after %llu ms with %zu launch(es) pending", fn,
-                (unsigned long long)timeout_ms, d->qlen);
+      rc = vtd_fail("%s: timed out after %llu ms with %zu launch(es) pending", fn,
+                    (unsigned long long)timeout_ms, d->qlen);
       break;
     }
   }
   if (rc == 0 && d->failed) {
-    rc = fail("%s: %s", fn, d->error);
+    rc = vtd_fail("%s: %s", fn, d->error);
     d->failed = 0; /* reported once */
+    if (launch_failed) *launch_failed = true;
   }
   pthread_mutex_unlock(&d->lock);
   return rc;
 }
 
-int vt_ready_wait(vt_device_h hdevice, uint64_t timeout) {
-  dev *d = lookup(hdevice, "vt_ready_wait");
-  if (!d) return -1;
-  return wait_idle(d, timeout, "vt_ready_wait");
-}
-
-int vt_finish_all_kernel(vt_device_h hdevice, int *finished, int capacity, int *count) {
-  dev *d = lookup(hdevice, "vt_finish_all_kernel");
-  if (!d) return -1;
-  if (capacity < 0 || (capacity > 0 && !finished)) return fail("vt_finish_all_kernel: bad buffer");
-  int rc = wait_idle(d, MAX_TIMEOUT, "vt_finish_all_kernel");
+int vtd_take_finished(vt_device_h hdevice, int *finished, int capacity) {
+  dev *d = hdevice;
+  if (!registered(d)) return -1;
   pthread_mutex_lock(&d->lock);
   int n = 0;
   for (size_t i = 0; i < d->nfinished && n < capacity; i++) finished[n++] = d->finished[i];
   d->nfinished = 0;
   pthread_mutex_unlock(&d->lock);
-  if (count) *count = n;
-  return rc;
+  return n;
 }
 
-int vt_dump_perf(vt_device_h hdevice, FILE *stream) {
-  dev *d = lookup(hdevice, "vt_dump_perf");
+int vtd_dump_perf(vt_device_h hdevice, FILE *stream) {
+  dev *d = vtd_lookup(hdevice, "vt_dump_perf");
   if (!d) return -1;
-  if (!stream) return fail("vt_dump_perf: null stream");
+  if (!stream) return vtd_fail("vt_dump_perf: null stream");
   /* every counter (vt/counters.def): the functional ones as 'name value'
    * lines, then the timing report when a launch was timed */
   pthread_mutex_lock(&d->mem);
@@ -699,5 +504,5 @@ int vt_dump_perf(vt_device_h hdevice, FILE *stream) {
   }
   if (vt_stats_timed(st)) vt_session_report(d->session, stream);
   pthread_mutex_unlock(&d->mem);
-  return ferror(stream) ? fail("vt_dump_perf: write error") : 0;
+  return ferror(stream) ? vtd_fail("vt_dump_perf: write error") : 0;
 }

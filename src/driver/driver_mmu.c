@@ -9,7 +9,7 @@
 #include "driver_mmu.h"
 
 #define MAX_CONTEXTS 64
-#define WINDOW_END 0x100000000ull
+#define WINDOW_END ((uint64_t)VT_ADDR_BUFFER_BASE + VT_ADDR_BUFFER_SIZE)
 
 typedef struct vrange {
   uint32_t va;
@@ -34,7 +34,7 @@ struct vtd_mmu {
 
 vtd_mmu *vtd_mmu_new(void) {
   vtd_mmu *m = calloc(1, sizeof *m);
-  if (m) m->cursor = VT_BUFFER_BASE;
+  if (m) m->cursor = VT_ADDR_BUFFER_BASE;
   return m;
 }
 
@@ -116,16 +116,8 @@ static uint64_t gap(const vtd_mmu *m, uint64_t from, uint64_t to, uint64_t size)
   return 0;
 }
 
-int vtd_mmu_buffer(vtd_mmu *m, vt_device *sim, int64_t task, uint64_t size, uint32_t *va,
-                   char *msg, size_t n) {
-  if (vtd_mmu_select(m, sim, task, msg, n) != 0) return -1;
-  /* next fit: from the cursor to the end, then from the window's start */
-  uint64_t a = gap(m, m->cursor, WINDOW_END, size);
-  if (!a) a = gap(m, VT_BUFFER_BASE, m->cursor, size);
-  if (!a) {
-    snprintf(msg, n, "out of device address space (%llu bytes requested)", (unsigned long long)size);
-    return -1;
-  }
+/* the range [va, +size) of the context, kept in address order */
+static int insert(vtd_mmu *m, uint32_t va, uint64_t size, int64_t task, char *msg, size_t n) {
   if (m->n == m->cap) {
     size_t cap = m->cap ? 2 * m->cap : 32;
     vrange *r = realloc(m->r, cap * sizeof *r);
@@ -137,15 +129,39 @@ int vtd_mmu_buffer(vtd_mmu *m, vt_device *sim, int64_t task, uint64_t size, uint
     m->cap = cap;
   }
   size_t i = m->n;
-  while (i > 0 && m->r[i - 1].va > a) {
+  while (i > 0 && m->r[i - 1].va > va) {
     m->r[i] = m->r[i - 1];
     i--;
   }
-  m->r[i] = (vrange){(uint32_t)a, size, task};
+  m->r[i] = (vrange){va, size, task};
   m->n++;
+  return 0;
+}
+
+int vtd_mmu_buffer(vtd_mmu *m, vt_device *sim, int64_t task, uint64_t size, uint32_t *va,
+                   char *msg, size_t n) {
+  if (vtd_mmu_select(m, sim, task, msg, n) != 0) return -1;
+  /* next fit: from the cursor to the end, then from the window's start */
+  uint64_t a = gap(m, m->cursor, WINDOW_END, size);
+  if (!a) a = gap(m, VT_ADDR_BUFFER_BASE, m->cursor, size);
+  if (!a) {
+    snprintf(msg, n, "out of device address space (%llu bytes requested)", (unsigned long long)size);
+    return -1;
+  }
+  if (insert(m, (uint32_t)a, size, task, msg, n) != 0) return -1;
   m->cursor = a + size;
   *va = (uint32_t)a;
   return 0;
+}
+
+int vtd_mmu_buffer_at(vtd_mmu *m, vt_device *sim, int64_t task, uint32_t va, uint64_t size,
+                      char *msg, size_t n) {
+  if (vtd_mmu_select(m, sim, task, msg, n) != 0) return -1;
+  if (gap(m, va, (uint64_t)va + size, size) != va) {
+    snprintf(msg, n, "[0x%08x, +0x%llx) overlaps a live buffer", va, (unsigned long long)size);
+    return -1;
+  }
+  return insert(m, va, size, task, msg, n);
 }
 
 void vtd_mmu_buffer_free(vtd_mmu *m, vt_device *sim, uint32_t va) {
@@ -171,7 +187,7 @@ int vtd_mmu_image(vtd_mmu *m, vt_device *sim, int64_t task, uint64_t size, char 
   uint64_t *mapped = c ? &c->image : &m->image0;
   if (size <= *mapped) return 0;
   vt_error err;
-  if (vt_mem_map(sim, VT_PROGRAM_BASE, (uint32_t)size, &err) != VT_OK) {
+  if (vt_mem_map(sim, VT_ADDR_PROGRAM_BASE, (uint32_t)size, &err) != VT_OK) {
     snprintf(msg, n, "%s", err.message);
     return -1;
   }

@@ -27,6 +27,10 @@ int vtd_mmu_select(vtd_mmu *m, vt_device *sim, int64_t task, char *msg, size_t n
  * which becomes current. */
 int vtd_mmu_buffer(vtd_mmu *m, vt_device *sim, int64_t task, uint64_t size, uint32_t *va,
                    char *msg, size_t n);
+/* The range [va, +size) (page multiples) for a buffer of the context at
+ * a fixed address; fails if it overlaps another buffer. */
+int vtd_mmu_buffer_at(vtd_mmu *m, vt_device *sim, int64_t task, uint32_t va, uint64_t size,
+                      char *msg, size_t n);
 /* The buffer at va is gone (its context stays current for the unmap). */
 void vtd_mmu_buffer_free(vtd_mmu *m, vt_device *sim, uint32_t va);
 /* The context of the buffer holding va, or -1. */

@@ -169,7 +169,12 @@ static int disasm_row(vt_insn_id id, uint64_t word, uint32_t pc, const vt_disasm
      * assemble (isa2025.md 5.3), so print the raw word and, as a comment,
      * what it decodes to (the simulator rejects it at execution) */
     char tmp[40];
-    snprintf(tmp, sizeof tmp, ".insn\t4, 0x%08x # ", (uint32_t)word);
+    bool group = false;
+    for (unsigned k = 0; k < d->nops; k++) group |= vt_operand_group((vt_operand_id)d->ops[k]) > 1;
+    if (d->length == 8)
+      snprintf(tmp, sizeof tmp, ".insn\t8, 0x%016llx # ", (unsigned long long)word);
+    else
+      snprintf(tmp, sizeof tmp, ".insn\t4, 0x%08x # ", (uint32_t)word);
     puts_(&o, tmp);
     puts_(&o, mnemonic);
     char ops[256];
@@ -178,7 +183,7 @@ static int disasm_row(vt_insn_id id, uint64_t word, uint32_t pc, const vt_disasm
     render(&t, tmpl, word, pc, opts);
     puts_(&o, " ");
     puts_(&o, ops);
-    puts_(&o, " (odd register pair)");
+    puts_(&o, group ? " (misaligned register group)" : " (odd register pair)");
     return (int)o.len;
   }
   if (!(opts && opts->no_aliases)) {

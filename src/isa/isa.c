@@ -21,7 +21,7 @@ const char *vt_exec_class_name(vt_exec_class c) {
       "alu",  "branch", "jump",  "load",  "store",  "amo",   "csr",    "mul",
       "div",  "fpu",    "sfu",   "fence", "system", "vset",  "valu",   "vmul",
       "vdiv", "vfpu",   "vsfu",  "vload", "vstore", "vperm", "vmask",  "vbranch",
-      "simt", "barrier", "endprg", "regext", "tensor"};
+      "simt", "barrier", "endprg", "regext", "tensor", "dma"};
   return (unsigned)c < VT_EX_COUNT ? names[c] : "?";
 }
 
@@ -53,9 +53,19 @@ vt_insn_id vt_decode64(uint64_t insn) {
   return VT_INSN_INVALID;
 }
 
+unsigned vt_operand_group(vt_operand_id op) {
+  const vt_operand_desc *d = vt_isa_operand(op);
+  return d ? 1u << ((d->flags & VT_OPF_GROUP_MASK) >> 5) : 1u;
+}
+
 bool vt_insn_pairs_even(vt_insn_id id, uint64_t insn) {
   const vt_insn_desc *d = vt_isa_insn(id);
   if (!d) return true;
+  for (unsigned k = 0; k < d->nops; k++) {
+    unsigned n = vt_operand_group((vt_operand_id)d->ops[k]);
+    uint32_t r = (uint32_t)vt_operand_get64((vt_operand_id)d->ops[k], insn);
+    if (n > 1 && ((r & 1) || r + n - 1 > 255)) return false;
+  }
   static const struct {
     uint32_t flag;
     unsigned lo;

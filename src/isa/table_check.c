@@ -51,6 +51,31 @@ static int is_ident_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* optional operands come last, each after ", "; keyed operands too;
+ * keyed after optional is impossible (one kind of tail per syntax) */
+static int check_operand_order(const char *syntax, const vt_operand_desc *ops,
+                               const uint8_t *opids, uint8_t n, char *err, size_t errn) {
+  for (uint8_t j = 0; j < n; j++) {
+    uint8_t f = ops[opids[j]].flags, g = j + 1 < n ? ops[opids[j + 1]].flags : 0;
+    if ((f & VT_OPF_OPTIONAL) && j + 1 < n && !(g & VT_OPF_OPTIONAL)) {
+      snprintf(err, errn, "syntax \"%s\": optional operand '%s' is not last", syntax,
+               ops[opids[j]].name);
+      return -1;
+    }
+    if ((f & VT_OPF_KEY) && j + 1 < n && !(g & VT_OPF_KEY)) {
+      snprintf(err, errn, "syntax \"%s\": keyed operand '%s' is followed by a positional one",
+               syntax, ops[opids[j]].name);
+      return -1;
+    }
+    if ((f & VT_OPF_KEY) && (f & VT_OPF_OPTIONAL)) {
+      snprintf(err, errn, "syntax \"%s\": operand '%s' is both keyed and optional", syntax,
+               ops[opids[j]].name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t nops,
                           char *tmpl, size_t tmpl_size, uint8_t *opids, uint8_t *nopids,
                           char *err, size_t errn) {
@@ -73,8 +98,11 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
       for (k = 0; k < nops; k++)
         if (strlen(ops[k].name) == len && memcmp(ops[k].name, s, len) == 0) break;
       if (k == nops) {
-        /* only register names may be literal words ("v0" of vmerge) */
-        if (vt_parse_vreg(s, len) < 0 && vt_parse_xreg(s, len, false) < 0) {
+        /* only register names ("v0" of vmerge) and decimal numbers (the
+         * copy size of cp_dma) may be literal words */
+        size_t digits = 0;
+        while (digits < len && s[digits] >= '0' && s[digits] <= '9') digits++;
+        if (digits < len && vt_parse_vreg(s, len) < 0 && vt_parse_xreg(s, len, false) < 0) {
           snprintf(err, errn, "syntax \"%s\" names unknown operand '%.*s'", syntax, (int)len, s);
           return -1;
         }
@@ -112,108 +140,88 @@ int vt_isa_compile_syntax(const char *syntax, const vt_operand_desc *ops, size_t
   }
   tmpl[out] = 0;
   *nopids = n;
-  /* optional operands must come last, each after ", "; keyed operands too,
-   * after the optional ones are impossible (one kind of tail per syntax) */
-  for (uint8_t j = 0; j < n; j++) {
-    uint8_t f = ops[opids[j]].flags, g = j + 1 < n ? ops[opids[j + 1]].flags : 0;
-    if ((f & VT_OPF_OPTIONAL) && j + 1 < n && !(g & VT_OPF_OPTIONAL)) {
-      snprintf(err, errn, "syntax \"%s\": optional operand '%s' is not last", syntax,
-               ops[opids[j]].name);
-      return -1;
-    }
-    if ((f & VT_OPF_KEY) && j + 1 < n && !(g & VT_OPF_KEY)) {
-      snprintf(err, errn, "syntax \"%s\": keyed operand '%s' is followed by a positional one",
-               syntax, ops[opids[j]].name);
-      return -1;
-    }
-    if ((f & VT_OPF_KEY) && (f & VT_OPF_OPTIONAL)) {
-      snprintf(err, errn, "syntax \"%s\": operand '%s' is both keyed and optional", syntax,
-               ops[opids[j]].name);
-      return -1;
-    }
-  }
-  return 0;
+  return check_operand_order(syntax, ops, opids, n, err, errn);
 too_long:
   snprintf(err, errn, "syntax \"%s\" is too long", syntax);
   return -1;
 }
 
-int vt_isa_check_table(const vt_raw_insn *insns, size_t n, const vt_operand_desc *ops,
-                       size_t nops, char *err, size_t errn) {
-  msgbuf m = {err, errn, 0, 0};
-  if (err && errn) err[0] = 0;
-
+/* the operands: 1 to 4 bit fields inside 64 bits, used once, at most 31
+ * bits, defaults that fit */
+static void check_operands(msgbuf *m, const vt_operand_desc *ops, size_t nops) {
   for (size_t k = 0; k < nops; k++) {
     const vt_operand_desc *op = &ops[k];
     uint64_t seen = 0;
     int width = 0;
     if (op->nfields == 0 || op->nfields > 4)
-      report(&m, "operand '%s': %u bit fields (1 to 4 allowed)", op->name, op->nfields);
+      report(m, "operand '%s': %u bit fields (1 to 4 allowed)", op->name, op->nfields);
     for (unsigned i = 0; i < op->nfields && i < 4; i++) {
       unsigned hi = op->fields[i].hi, lo = op->fields[i].lo;
       if (hi > 63 || lo > hi) {
-        report(&m, "operand '%s': bit range %u:%u does not fit a 64-bit instruction", op->name,
+        report(m, "operand '%s': bit range %u:%u does not fit a 64-bit instruction", op->name,
                hi, lo);
         continue;
       }
       uint64_t bits = range_bits(hi, lo);
-      if (seen & bits) report(&m, "operand '%s': bit range %u:%u used twice", op->name, hi, lo);
+      if (seen & bits) report(m, "operand '%s': bit range %u:%u used twice", op->name, hi, lo);
       seen |= bits;
       width += (int)(hi - lo + 1);
     }
-    if (width > 31) report(&m, "operand '%s': %d bits is too wide", op->name, width);
+    if (width > 31) report(m, "operand '%s': %d bits is too wide", op->name, width);
     if (op->flags & VT_OPF_OPTIONAL) {
       int64_t v = op->default_value;
       int64_t lim = (int64_t)1 << width;
       if (v < 0 || v >= lim)
-        report(&m, "operand '%s': default %ld does not fit its %d-bit field", op->name, (long)v,
+        report(m, "operand '%s': default %ld does not fit its %d-bit field", op->name, (long)v,
                width);
     }
   }
+}
 
-  for (size_t i = 0; i < n; i++) {
-    const vt_raw_insn *a = &insns[i];
-    char tmpl[128], msg[256];
-    uint8_t ids[VT_MAX_OPERANDS], nids = 0;
-    unsigned len = row_length(a);
-    int hex = len == 8 ? 16 : 8;
-    uint64_t word = len == 8 ? ~0ull : 0xffffffffull;
-    if ((a->match & ~a->mask) != 0)
-      report(&m, "'%s' (%s): match 0x%0*llx has bits outside mask 0x%0*llx", a->mnemonic, a->id,
-             hex, (unsigned long long)a->match, hex, (unsigned long long)a->mask);
-    if ((a->mask & 0x7f) != 0x7f)
-      report(&m, "'%s' (%s): mask does not fix the opcode (bits 6:0)", a->mnemonic, a->id);
-    if (len == 4 && ((a->match | a->mask) >> 32) != 0)
-      report(&m, "'%s' (%s): bits above 31 in a 32-bit row (64-bit rows have opcode 0x3f)",
-             a->mnemonic, a->id);
-    if (vt_isa_compile_syntax(a->syntax, ops, nops, tmpl, sizeof tmpl, ids, &nids, msg,
-                              sizeof msg) != 0) {
-      report(&m, "'%s' (%s): %s", a->mnemonic, a->id, msg);
-      continue;
-    }
-    uint64_t covered = a->mask & word;
-    for (uint8_t j = 0; j < nids; j++) {
-      uint64_t bits = field_bits(&ops[ids[j]]);
-      if (bits & ~word)
-        report(&m, "'%s' (%s): operand '%s' lies outside the %u-byte instruction", a->mnemonic,
-               a->id, ops[ids[j]].name, len);
-      else if (bits & a->mask)
-        report(&m, "'%s' (%s): operand '%s' overlaps fixed bits 0x%0*llx", a->mnemonic, a->id,
-               ops[ids[j]].name, hex, (unsigned long long)(bits & a->mask));
-      else if (bits & covered & ~a->mask)
-        report(&m, "'%s' (%s): operand '%s' shares bits 0x%0*llx with another operand",
-               a->mnemonic, a->id, ops[ids[j]].name, hex,
-               (unsigned long long)(bits & covered & ~a->mask));
-      covered |= bits & word;
-    }
-    if (covered != word)
-      report(&m, "'%s' (%s): bits 0x%0*llx are neither fixed nor part of an operand",
-             a->mnemonic, a->id, hex, (unsigned long long)(~covered & word));
+/* one row: match inside mask, opcode fixed, the length rule, its syntax,
+ * every bit fixed or in exactly one operand */
+static void check_row(msgbuf *m, const vt_raw_insn *a, const vt_operand_desc *ops, size_t nops) {
+  char tmpl[128], msg[256];
+  uint8_t ids[VT_MAX_OPERANDS], nids = 0;
+  unsigned len = row_length(a);
+  int hex = len == 8 ? 16 : 8;
+  uint64_t word = len == 8 ? ~0ull : 0xffffffffull;
+  if ((a->match & ~a->mask) != 0)
+    report(m, "'%s' (%s): match 0x%0*llx has bits outside mask 0x%0*llx", a->mnemonic, a->id,
+           hex, (unsigned long long)a->match, hex, (unsigned long long)a->mask);
+  if ((a->mask & 0x7f) != 0x7f)
+    report(m, "'%s' (%s): mask does not fix the opcode (bits 6:0)", a->mnemonic, a->id);
+  if (len == 4 && ((a->match | a->mask) >> 32) != 0)
+    report(m, "'%s' (%s): bits above 31 in a 32-bit row (64-bit rows have opcode 0x3f)",
+           a->mnemonic, a->id);
+  if (vt_isa_compile_syntax(a->syntax, ops, nops, tmpl, sizeof tmpl, ids, &nids, msg,
+                            sizeof msg) != 0) {
+    report(m, "'%s' (%s): %s", a->mnemonic, a->id, msg);
+    return;
   }
+  uint64_t covered = a->mask & word;
+  for (uint8_t j = 0; j < nids; j++) {
+    uint64_t bits = field_bits(&ops[ids[j]]);
+    if (bits & ~word)
+      report(m, "'%s' (%s): operand '%s' lies outside the %u-byte instruction", a->mnemonic,
+             a->id, ops[ids[j]].name, len);
+    else if (bits & a->mask)
+      report(m, "'%s' (%s): operand '%s' overlaps fixed bits 0x%0*llx", a->mnemonic, a->id,
+             ops[ids[j]].name, hex, (unsigned long long)(bits & a->mask));
+    else if (bits & covered & ~a->mask)
+      report(m, "'%s' (%s): operand '%s' shares bits 0x%0*llx with another operand", a->mnemonic,
+             a->id, ops[ids[j]].name, hex, (unsigned long long)(bits & covered & ~a->mask));
+    covered |= bits & word;
+  }
+  if (covered != word)
+    report(m, "'%s' (%s): bits 0x%0*llx are neither fixed nor part of an operand", a->mnemonic,
+           a->id, hex, (unsigned long long)(~covered & word));
+}
 
-  /* overlap: some instruction matches both entries; allowed only when one
-   * is a declared superset containing the other, whose more fixed bits make
-   * the decoder try it first */
+/* overlap: some instruction matches both rows; allowed only when one is a
+ * declared superset containing the other, whose more fixed bits make the
+ * decoder try it first */
+static void check_overlaps(msgbuf *m, const vt_raw_insn *insns, size_t n) {
   for (size_t i = 0; i < n; i++)
     for (size_t j = i + 1; j < n; j++) {
       const vt_raw_insn *a = &insns[i], *b = &insns[j];
@@ -226,8 +234,17 @@ int vt_isa_check_table(const vt_raw_insn *insns, size_t n, const vt_operand_desc
                        (sub->match & sup->mask) == sup->match;
       if (contained) continue;
       int hex = row_length(a) == 8 ? 16 : 8;
-      report(&m, "'%s' (%s) and '%s' (%s) overlap: word 0x%0*llx matches both", a->mnemonic,
+      report(m, "'%s' (%s) and '%s' (%s) overlap: word 0x%0*llx matches both", a->mnemonic,
              a->id, b->mnemonic, b->id, hex, (unsigned long long)(a->match | b->match));
     }
+}
+
+int vt_isa_check_table(const vt_raw_insn *insns, size_t n, const vt_operand_desc *ops,
+                       size_t nops, char *err, size_t errn) {
+  msgbuf m = {err, errn, 0, 0};
+  if (err && errn) err[0] = 0;
+  check_operands(&m, ops, nops);
+  for (size_t i = 0; i < n; i++) check_row(&m, &insns[i], ops, nops);
+  check_overlaps(&m, insns, n);
   return m.count;
 }

@@ -1,6 +1,6 @@
 /* clBuildProgram and the build queries (clGetProgramInfo,
- * clGetProgramBuildInfo), clCompileProgram, clLinkProgram,
- * clCreateProgramWithBuiltInKernels, clUnload*Compiler.
+ * clGetProgramBuildInfo), clCreateProgramWithBuiltInKernels,
+ * clUnload*Compiler (clCompileProgram and clLinkProgram: ocl_link.c).
  *
  * The kernels of a program: those its .vt.kernel_args section lists (each
  * must be a function of the ELF), or, without the section (the official
@@ -78,8 +78,7 @@ static int list_kernels(cl_program p) {
   return rc;
 }
 
-/* Build from p->binary (ctx locked); returns the clBuildProgram result. */
-static cl_int build_binary(cl_program p) {
+cl_int vtcl_program_load(cl_program p) {
   cl_context ctx = p->ctx;
   vtcl_program_clear_build(p);
   cl_int rc = CL_SUCCESS;
@@ -96,26 +95,41 @@ static cl_int build_binary(cl_program p) {
                             "(docs/opencl.md)");
   }
   p->status = rc == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+  p->btype = rc == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE;
   if (rc != CL_SUCCESS) vtcl_notify(ctx, false, "clBuildProgram: %s", p->log);
   return rc;
 }
 
-/* ctx locked (a future compiler runs under it too: builds are rare) */
+/* ctx locked (the compiler runs under it too: builds are rare). A program
+ * from source is compiled again at every build (the options may differ);
+ * its build log is then the compiler's diagnostics. */
 static cl_int build(cl_program p, const char *options) {
   free(p->options);
   p->options = vtcl_strdup(options ? options : "");
-  if (p->source && !p->binary) {
-    char *log = NULL;
-    cl_int rc = vtcl_compile(p->source, p->options, &p->binary, &p->binary_size, &log);
-    free(p->log);
-    p->log = log;
-    if (rc != CL_SUCCESS) {
-      p->status = CL_BUILD_ERROR;
-      vtcl_notify(p->ctx, false, "clBuildProgram: %s", log ? log : "compilation failed");
-      return rc;
-    }
+  if (!p->source) return vtcl_program_load(p);
+  vtcl_program_clear_build(p);
+  free(p->binary);
+  p->binary = NULL;
+  p->binary_size = 0;
+  char *log = NULL;
+  cl_int rc = vtcl_compile(p->source, p->options, &p->binary, &p->binary_size, &log);
+  free(p->log);
+  p->log = log;
+  if (rc != CL_SUCCESS) {
+    p->status = CL_BUILD_ERROR;
+    p->btype = CL_PROGRAM_BINARY_TYPE_NONE;
+    vtcl_notify(p->ctx, false, "clBuildProgram: %s", log ? log : "compilation failed");
+    return rc;
   }
-  return build_binary(p);
+  p->log = NULL;
+  rc = vtcl_program_load(p);
+  if (rc == CL_SUCCESS) {
+    free(p->log);
+    p->log = log ? log : vtcl_strdup("");
+  } else {
+    free(log);
+  }
+  return rc;
 }
 
 cl_int CL_API_CALL vtcl_BuildProgram(cl_program program, cl_uint num_devices,
@@ -190,15 +204,13 @@ static cl_int program_info(cl_program p, cl_program_info param_name, size_t para
 static cl_int build_info(cl_program p, cl_program_build_info param_name,
                          size_t param_value_size, void *param_value,
                          size_t *param_value_size_ret) {
-  cl_program_binary_type type = p->binary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                          : CL_PROGRAM_BINARY_TYPE_NONE;
   switch (param_name) {
   case CL_PROGRAM_BUILD_STATUS: return VTCL_INFO(p->status);
   case CL_PROGRAM_BUILD_OPTIONS:
     return vtcl_info_str(p->options, param_value_size, param_value, param_value_size_ret);
   case CL_PROGRAM_BUILD_LOG:
     return vtcl_info_str(p->log, param_value_size, param_value, param_value_size_ret);
-  case CL_PROGRAM_BINARY_TYPE: return VTCL_INFO(type);
+  case CL_PROGRAM_BINARY_TYPE: return VTCL_INFO(p->btype);
   default: return CL_INVALID_VALUE;
   }
 }
@@ -224,40 +236,6 @@ cl_int CL_API_CALL vtcl_GetProgramBuildInfo(cl_program p, cl_device_id device,
   cl_int rc = build_info(p, param_name, param_value_size, param_value, param_value_size_ret);
   vtcl_unlock(p->ctx);
   return rc;
-}
-
-cl_int CL_API_CALL vtcl_CompileProgram(cl_program program, cl_uint num_devices,
-                                       const cl_device_id *device_list, const char *options,
-                                       cl_uint num_input_headers,
-                                       const cl_program *input_headers,
-                                       const char **header_include_names,
-                                       void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-                                       void *user_data) {
-  (void)options, (void)input_headers, (void)header_include_names;
-  if (!vtcl_is_program(program)) return CL_INVALID_PROGRAM;
-  if ((num_devices == 0) != (device_list == NULL) || (!pfn_notify && user_data) ||
-      (num_input_headers == 0) != (input_headers == NULL))
-    return CL_INVALID_VALUE;
-  if (!program->source) return CL_INVALID_OPERATION; /* not created from source */
-  return CL_COMPILER_NOT_AVAILABLE;
-}
-
-cl_program CL_API_CALL vtcl_LinkProgram(cl_context context, cl_uint num_devices,
-                                        const cl_device_id *device_list, const char *options,
-                                        cl_uint num_input_programs,
-                                        const cl_program *input_programs,
-                                        void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-                                        void *user_data, cl_int *errcode_ret) {
-  (void)options;
-  cl_int dummy;
-  if (!errcode_ret) errcode_ret = &dummy;
-  if (!vtcl_is_context(context)) *errcode_ret = CL_INVALID_CONTEXT;
-  else if ((num_devices == 0) != (device_list == NULL) || !num_input_programs ||
-           !input_programs || (!pfn_notify && user_data))
-    *errcode_ret = CL_INVALID_VALUE;
-  else
-    *errcode_ret = CL_LINKER_NOT_AVAILABLE;
-  return NULL;
 }
 
 cl_program CL_API_CALL vtcl_CreateProgramWithBuiltInKernels(cl_context context,

@@ -162,6 +162,9 @@ struct _cl_program {
   cl_build_status status;
   char *log;
   char *options;
+  cl_program_binary_type btype; /* CL_PROGRAM_BINARY_TYPE */
+  char *unit;             /* compiled object or library: preprocessed OpenCL C (ocl_link.c) */
+  char *unit_options;     /* its options for the final compilation */
   vt_rt_program *rtp;     /* after a successful build */
   vt_kargs *kargs;        /* the .vt.kernel_args section, if any */
   char **kernel_names;
@@ -170,6 +173,11 @@ struct _cl_program {
 };
 
 bool vtcl_is_program(cl_program p);
+/* A new program of ctx (no source, no binary), or NULL. */
+cl_program vtcl_program_new(cl_context ctx);
+/* Load p->binary into the context's runtime and list its kernels
+ * (ctx locked): CL_SUCCESS or CL_BUILD_PROGRAM_FAILURE with the log set. */
+cl_int vtcl_program_load(cl_program p);
 /* Drop the build results (ctx locked). */
 void vtcl_program_clear_build(cl_program p);
 void vtcl_program_retain(cl_program p);
@@ -306,11 +314,32 @@ cl_int vtcl_info_str(const char *s, size_t param_value_size, void *param_value,
  * straight-line prologue (0 if none are seen). */
 uint32_t vtcl_derive_arg_extent(const uint8_t *elf, size_t size, uint32_t entry);
 
+/* ---- build options (ocl_options.c) ---- */
+#define VTCL_MAX_WORDS 256
+typedef struct vtcl_words {
+  char *storage;
+  const char *word[VTCL_MAX_WORDS];
+  int n;
+} vtcl_words;
+enum { VTCL_BUILD, VTCL_COMPILE, VTCL_LINK };
+/* Split an option string (NULL: none); -1 for an unterminated quote, too
+ * many words or no memory. Free with vtcl_words_free either way. */
+int vtcl_words_split(const char *s, vtcl_words *w);
+void vtcl_words_free(vtcl_words *w);
+/* The first word that clBuildProgram / clCompileProgram / clLinkProgram
+ * (stage) does not accept, or NULL. */
+const char *vtcl_options_check(const vtcl_words *w, int stage);
+/* The words as an option string for vt_cc_compile (quoted), without the
+ * ones vt cc does not take (-cl-denorms-are-zero, the link-only options);
+ * malloc'd, NULL if out of memory. */
+char *vtcl_words_for_compiler(const vtcl_words *w);
+
 /* ---- the OpenCL C compiler hook (ocl_compile.c) ---- */
 bool vtcl_compiler_available(void);
 /* Compile source with options into a kernel ELF. Returns CL_SUCCESS with
- * a malloc'd ELF, or CL_COMPILER_NOT_AVAILABLE / CL_BUILD_PROGRAM_FAILURE;
- * *log (malloc'd, may be NULL) is the build log either way. */
+ * a malloc'd ELF, or CL_COMPILER_NOT_AVAILABLE / CL_INVALID_BUILD_OPTIONS /
+ * CL_BUILD_PROGRAM_FAILURE; *log (malloc'd, may be NULL) is the build log
+ * either way: the compiler's diagnostics. */
 cl_int vtcl_compile(const char *source, const char *options, uint8_t **elf, size_t *size,
                     char **log);
 

@@ -37,12 +37,14 @@ void vtcl_program_release(cl_program p) {
   free(p->binary);
   free(p->log);
   free(p->options);
+  free(p->unit);
+  free(p->unit_options);
   p->magic = VTCL_DEAD;
   free(p);
   vtcl_context_release(ctx);
 }
 
-static cl_program program_new(cl_context ctx) {
+cl_program vtcl_program_new(cl_context ctx) {
   cl_program p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->dispatch = &vtcl_dispatch;
@@ -72,7 +74,7 @@ cl_program CL_API_CALL vtcl_CreateProgramWithSource(cl_context context, cl_uint 
     *errcode_ret = CL_INVALID_VALUE;
     return NULL;
   }
-  cl_program p = program_new(context);
+  cl_program p = vtcl_program_new(context);
   char *src = p ? malloc(total) : NULL;
   if (!src) {
     if (p) vtcl_program_release(p);
@@ -122,10 +124,11 @@ cl_program CL_API_CALL vtcl_CreateProgramWithBinary(cl_context context, cl_uint 
   }
   *errcode_ret = err;
   if (err != CL_SUCCESS) return NULL;
-  cl_program p = program_new(context);
+  cl_program p = vtcl_program_new(context);
   if (p && (p->binary = malloc(lengths[0]))) {
     memcpy(p->binary, binaries[0], lengths[0]);
     p->binary_size = lengths[0];
+    p->btype = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     return p;
   }
   if (p) vtcl_program_release(p);

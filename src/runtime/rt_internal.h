@@ -33,9 +33,8 @@ struct vt_rt {
   /* buffers allocated through vt_rt_alloc */
   rt_buffer *bufs;
   size_t nbufs, capbufs;
-  /* per-context launch buffers, reused (grown) across launches: the driver
-   * never reuses addresses, so per-launch allocations would exhaust the
-   * address space of a long sequence */
+  /* per-context launch buffers, reused (grown) across launches rather than
+   * allocated and freed per launch */
   uint32_t knl_addr, knl_cap;
   uint32_t args_addr, args_cap;
   uint32_t args_written; /* bytes of the argument buffer that may be non-zero */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rt_internal.h"
+#include "vt/driver_ext.h"
 #include "rt_printf_format.h"
 
 #define HEADER 8u
@@ -138,37 +139,14 @@ int rt_print_drain(vt_rt *rt, const vt_rt_program *prog, uint32_t *bytes,
   return rc;
 }
 
-/* The window is a real driver buffer at exactly 0xa0024000: the driver
- * allocates upward and never reuses addresses, so padding allocations up to
- * it (released again at once) place the window buffer there. */
+/* The window is a real driver buffer at exactly 0xa0024000
+ * (vt_dev_buf_alloc_at_task, in the runtime's context); it fails if a
+ * buffer already covers it. */
 int rt_window_map(vt_rt *rt) {
   if (rt->window_mapped) return 0;
-  const uint32_t w = VT_RT_PRINT_WINDOW_ADDR;
-  uint64_t probe = 0;
-  if (vt_buf_alloc(rt->dev, 4096, &probe, READ_WRITE, rt->task, 0) != 0)
-    return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", w);
-  uint64_t win = probe;
-  if (probe != w) {
-    vt_one_buf_free(rt->dev, 4096, &probe, rt->task, 0);
-    if (probe > w)
-      return rt_fail(rt,
-                     "cannot map the printf window at 0x%08x: device buffers already reach "
-                     "0x%08llx (load programs that use printf before allocating 256 MiB)",
-                     w, (unsigned long long)probe);
-    uint64_t next = probe + 4096, pad = 0;
-    if (next < w) {
-      if (vt_buf_alloc(rt->dev, w - next, &pad, READ_WRITE, rt->task, 0) != 0)
-        return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", w);
-      vt_one_buf_free(rt->dev, w - next, &pad, rt->task, 0);
-    }
-    if (vt_buf_alloc(rt->dev, VT_RT_PRINT_WINDOW_SIZE, &win, READ_WRITE, rt->task, 0) != 0)
-      return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", w);
-    if (win != w) {
-      vt_one_buf_free(rt->dev, VT_RT_PRINT_WINDOW_SIZE, &win, rt->task, 0);
-      return rt_fail(rt, "cannot map the printf window: the driver placed it at 0x%08llx",
-                     (unsigned long long)win);
-    }
-  }
+  if (vt_dev_buf_alloc_at_task(rt->dev, VT_RT_PRINT_WINDOW_ADDR, VT_RT_PRINT_WINDOW_SIZE,
+                               rt->task) != 0)
+    return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", VT_RT_PRINT_WINDOW_ADDR);
   rt->window_mapped = true;
   return 0;
 }

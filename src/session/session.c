@@ -6,6 +6,7 @@
 
 #include "session_internal.h"
 #include "util/error.h"
+#include "vt/debug.h"
 #include "vt/elf.h"
 #include "vt/testvec.h"
 
@@ -21,6 +22,30 @@ static FILE *open_output(const char *path, const char *what, char *err, size_t e
   FILE *f = fopen(path, "w");
   if (!f) snprintf(err, errn, "%s %s: %s", what, path, strerror(errno));
   return f;
+}
+
+/* the setting gdb: a stub serving the session's device */
+static int start_gdb(vt_session *s, char *err, size_t errn) {
+  if (s->timing) {
+    snprintf(err, errn, "gdb: the debugger stops the functional model; switch timing off");
+    return -1;
+  }
+  char why[512];
+  s->gdb = vt_gdb_new(s->dev, s->settings.gdb, s->warnings ? s->warnings : stderr, why, sizeof why);
+  if (!s->gdb) {
+    snprintf(err, errn, "gdb %s: %s", s->settings.gdb, why);
+    return -1;
+  }
+  s->dbg = vt_gdb_debugger(s->gdb);
+  return 0;
+}
+
+struct vt_dbg *vt_session_debugger(vt_session *s) { return s->dbg; }
+
+int vt_session_set_debugger(vt_session *s, struct vt_dbg *d) {
+  if (d && s->timing) return -1;
+  s->dbg = d;
+  return 0;
 }
 
 int vt_session_new(const vt_settings *settings, vt_session **out, char *err, size_t errn) {
@@ -52,7 +77,18 @@ int vt_session_new(const vt_settings *settings, vt_session **out, char *err, siz
     vt_session_free(s);
     return -1;
   }
-  if (s->trace) vt_device_set_trace(s->dev, vt_trace_line, s->trace);
+  vt_trace_format format = VT_TRACE_TEXT;
+  vt_trace_format_parse(c->trace_format, &format);
+  if (s->trace && !(s->tracer = vt_trace_writer_new(s->trace, format))) {
+    snprintf(err, errn, "out of host memory");
+    vt_session_free(s);
+    return -1;
+  }
+  if (s->tracer) vt_device_set_trace(s->dev, vt_trace_writer_event, s->tracer);
+  if (c->gdb[0] && start_gdb(s, err, errn) != 0) {
+    vt_session_free(s);
+    return -1;
+  }
   if (s->timeline) vt_timing_set_timeline(s->timing, s->timeline);
   vt_device_set_poll(s->dev, vt_session_poll, s);
   vt_device_set_warn(s->dev, warn_to_file, s);
@@ -63,11 +99,13 @@ int vt_session_new(const vt_settings *settings, vt_session **out, char *err, siz
 void vt_session_free(vt_session *s) {
   if (!s) return;
   if (s->trace) fclose(s->trace);
+  vt_trace_writer_free(s->tracer);
   if (s->timeline) {
     vt_timing_close_timeline(s->timing);
     fclose(s->timeline);
   }
   vt_timing_free(s->timing);
+  vt_gdb_free(s->gdb);
   vt_device_free(s->dev);
   free(s);
 }
@@ -84,9 +122,11 @@ void vt_session_set_progress(vt_session *s, FILE *f) { s->progress = f; }
 int vt_session_launch(vt_session *s, const vt_launch *l, const char *name, vt_error *err) {
   s->launch_start = s->last_progress = vt_session_now();
   s->launch_name = name;
+  if (s->dbg) vt_dbg_launch_begin(s->dbg, name);
   int rc = s->timing ? vt_timing_run(s->timing, s->dev, l, name, err)
                      : vt_device_run(s->dev, l, name, err);
   vt_session_progress_clear(s);
+  if (s->dbg) vt_dbg_launch_end(s->dbg, rc);
   s->last_status = rc;
   s->launch_index++;
   s->launch_name = NULL;
@@ -141,6 +181,7 @@ static int write_stats(const vt_session *s, const char *path, bool csv, char *er
 int vt_session_finish(vt_session *s, char *err, size_t errn) {
   if (s->finished) return 0;
   s->finished = true;
+  if (s->dbg) vt_dbg_program_end(s->dbg, s->last_status != VT_OK);
   int rc = 0;
   if (s->trace && fclose(s->trace) != 0 && rc == 0) {
     snprintf(err, errn, "%s: write error", s->settings.trace);
@@ -148,6 +189,8 @@ int vt_session_finish(vt_session *s, char *err, size_t errn) {
   }
   s->trace = NULL;
   vt_device_set_trace(s->dev, NULL, NULL);
+  vt_trace_writer_free(s->tracer);
+  s->tracer = NULL;
   if (s->timeline) {
     if ((vt_timing_close_timeline(s->timing) != 0 || fclose(s->timeline) != 0) && rc == 0) {
       snprintf(err, errn, "%s: write error", s->settings.timeline);

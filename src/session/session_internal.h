@@ -8,12 +8,16 @@
 #include "vt/isa.h"
 #include "vt/session.h"
 #include "vt/timing.h"
+#include "vt/trace.h"
 
 struct vt_session {
   vt_settings settings;
   vt_device *dev;
   vt_timing *timing;          /* NULL: functional only */
   FILE *trace, *timeline;     /* the output files the settings name */
+  vt_trace_writer *tracer;    /* writes the trace file */
+  struct vt_dbg *dbg;         /* launches stop in this debugger */
+  struct vt_gdb *gdb;         /* the GDB stub of the setting gdb (owns dbg) */
   volatile sig_atomic_t *interrupt;
   FILE *warnings, *progress;
   unsigned nwarnings;
@@ -27,8 +31,6 @@ struct vt_session {
   int last_status;
 };
 
-/* vt_trace_fn writing docs/trace.md lines to the FILE * ctx */
-void vt_trace_line(void *ctx, const vt_trace_event *ev);
 /* the device's poll callback: interruption, time limit, progress line */
 int vt_session_poll(void *ctx, const vt_run_progress *p, vt_error *err);
 void vt_session_progress_clear(vt_session *s);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/parse.h"
+#include "vt/trace.h"
 
 #define DEF_NUM(d) .def = (uint64_t)(d), .def_str = NULL
 #define DEF_U32(d) DEF_NUM(d)
@@ -102,6 +103,11 @@ static int set_string(vt_settings *s, int id, const char *value, const char *whe
       return -1;
     }
     apply_preset(s, verilog);
+  }
+  vt_trace_format tf;
+  if (id == VT_S_trace_format && vt_trace_format_parse(value, &tf) != 0) {
+    snprintf(err, errn, "%s: unknown trace format '%s' (text, spike)", where, value);
+    return -1;
   }
   snprintf((char *)field(s, id), VT_SETTING_STR_MAX, "%s", value);
   return 0;

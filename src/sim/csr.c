@@ -1,10 +1,18 @@
 /* CSR reads and writes. Ventus CSRs are plain read/write registers, CSR_PRINT
- * included (spec README decision 12); counters and vector state are
+ * included (spec README decision 12), and so are the v2025 range CSRs gds,
+ * gds_limit and lds_limit (isa2025.md 2.5, D8); counters and vector state are
  * read-only. */
 #include "csr.h"
 
+/* a Ventus CSR of the warp's file: 0x800..0x80c and 0x810..0x812 (0x80d..0x80f
+ * stay unassigned, isa2025.md 2.5) */
+static bool warp_csr(unsigned csr) {
+  return (csr >= VT_CSR_TID && csr <= VT_CSR_RPC) ||
+         (csr >= VT_CSR_GDS && csr <= VT_CSR_LDS_LIMIT);
+}
+
 int vt_csr_read(const vt_warp *w, unsigned csr, uint32_t *v) {
-  if (csr >= VT_CSR_TID && csr <= VT_CSR_RPC) {
+  if (warp_csr(csr)) {
     *v = w->csr[csr - VT_CSR_TID];
     return 0;
   }
@@ -38,7 +46,7 @@ int vt_csr_read(const vt_warp *w, unsigned csr, uint32_t *v) {
 }
 
 int vt_csr_write(vt_warp *w, unsigned csr, uint32_t v) {
-  if (csr >= VT_CSR_TID && csr <= VT_CSR_RPC) {
+  if (warp_csr(csr)) {
     w->csr[csr - VT_CSR_TID] = v;
     return 0;
   }

@@ -53,6 +53,7 @@ void vt_device_free(vt_device *dev) {
     free(dev->warp_pool[i]);
   }
   free(dev->warp_pool);
+  free(dev->pds.free);
   free(dev);
 }
 
@@ -67,6 +68,7 @@ static bool shape_fixed(const vt_settings *s) {
 void vt_device_set_trace(vt_device *dev, vt_trace_fn fn, void *ctx) {
   dev->trace = fn;
   dev->trace_ctx = ctx;
+  dev->record = fn || dev->hooks.after;
 }
 
 const vt_stats *vt_device_stats(const vt_device *dev) { return dev->stats; }
@@ -193,6 +195,7 @@ static vt_warp *warp_get(vt_device *dev) {
 
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
+  if (dev) vt_pds_release(dev, wg);
   for (unsigned i = 0; i < wg->nwarps; i++) {
     if (!wg->warps[i]) continue;
     vt_resv_drop(dev, wg->warps[i]);
@@ -258,6 +261,10 @@ vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
     WCSR(wp, GIDX) = wg->gid[0];
     WCSR(wp, GIDY) = wg->gid[1];
     WCSR(wp, GIDZ) = wg->gid[2];
+    /* the range CSRs' launch values (isa2025.md 2.5, D24) */
+    WCSR(wp, GDS) = 0;
+    WCSR(wp, GDS_LIMIT) = 0xffffffffu;
+    WCSR(wp, LDS_LIMIT) = 0x7fffffffu;
   }
   return wg;
 }
@@ -270,18 +277,31 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->wg = w->wg->id;
   err->warp = w->wid;
   err->pc = pc;
-  err->insn = 0;
-  /* read the word without side effects */
+  err->insn = err->insn_hi = 0;
+  /* read the word without side effects (through the launch's page table
+   * with the MMU on); a 64-bit instruction's second parcel too
+   * (isa2025.md 5.1: 16 hex digits) */
   const uint8_t *p = vt_sim_peek(dev, w, pc);
-  char dis[96] = "?";
+  char dis[128] = "?", word[24] = "0x00000000";
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
-    vt_disasm(err->insn, w->pc, NULL, dis, sizeof dis);
+    const uint8_t *q = vt_insn_length(err->insn) == 8 ? vt_sim_peek(dev, w, pc + 4) : NULL;
+    if (q) {
+      err->insn_hi = load_le(q, 4);
+      uint64_t insn = (uint64_t)err->insn_hi << 32 | err->insn;
+      vt_disasm64(insn, pc, NULL, dis, sizeof dis);
+      snprintf(word, sizeof word, "0x%016llx", (unsigned long long)insn);
+    } else {
+      vt_disasm(err->insn, pc, NULL, dis, sizeof dis);
+      snprintf(word, sizeof word, "0x%08x", err->insn);
+    }
     for (char *c = dis; *c; c++)
       if (*c == '\t') *c = ' ';
+  } else {
+    snprintf(word, sizeof word, "0x%08x", err->insn);
   }
-  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (0x%08x %s): ", sm, err->wg,
-                err->warp, err->pc, err->insn, dis);
+  vt_err_prefix(err, "SM %u, workgroup %u, warp %u, pc 0x%08x (%s %s): ", sm, err->wg,
+                err->warp, err->pc, word, dis);
 }
 
 static void locate(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev) {
@@ -300,8 +320,9 @@ int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err) {
     vt_err_set(err, VT_ERR_CONFIG, "threads per warp must be a power of two from 1 to 32 (got %u)", t);
     return VT_ERR_CONFIG;
   }
-  if (l->warps_per_wg == 0 || l->warps_per_wg > 32) {
-    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to 32 (got %u)", l->warps_per_wg);
+  if (l->warps_per_wg == 0 || l->warps_per_wg > VT_MAX_WG_WARPS) {
+    vt_err_set(err, VT_ERR_CONFIG, "warps per workgroup must be 1 to %u (got %u)", VT_MAX_WG_WARPS,
+               l->warps_per_wg);
     return VT_ERR_CONFIG;
   }
   if (l->wg_threads && (l->wg_threads > l->warps_per_wg * t ||
@@ -385,11 +406,9 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   }
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  if (dev->trace) {
-    vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
-                         dev->twrites, dev->tmem};
-    dev->trace(dev->trace_ctx, &ev);
-  }
+  vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
+                       dev->twrites, dev->tmem, in->d->length, in->word_hi, w};
+  if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   if (w->state != WARP_RUNNING) {
     unsigned waiting;
     if (w->state == WARP_ENDED) wg->ended++;
@@ -404,6 +423,10 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
           break;
         }
     }
+  }
+  if (rc == VT_OK && dev->hooks.after) {
+    rc = dev->hooks.after(dev->hooks.ctx, w, &ev, err);
+    if (rc != VT_OK) locate(err, w, s, dev);
   }
   return rc;
 }
@@ -425,7 +448,7 @@ static int dispatch(run_state *r) {
   for (unsigned s = 0; s < r->nsm && r->next_wg < r->total_wg; s++) {
     sm_state *sm = &r->sms[s];
     while (r->next_wg < r->total_wg && sm->used_slots + l->warps_per_wg <= r->slots &&
-           sm->used_lds + l->lds_size <= r->lds_capacity) {
+           sm->used_lds + l->lds_size <= r->lds_capacity && vt_step_wg_can_start(r->dev)) {
       vt_wg *wg = vt_step_wg_new(r->dev, (unsigned)r->next_wg, s);
       if (!wg) {
         vt_err_set(r->err, VT_ERR_NOMEM, "out of host memory creating workgroup %llu",
@@ -444,6 +467,11 @@ static int dispatch(run_state *r) {
 /* one instruction of warp w on SM s */
 static int step(run_state *r, vt_warp *w, unsigned s) {
   vt_device *dev = r->dev;
+  int rc = dev->hooks.before ? dev->hooks.before(dev->hooks.ctx, w, r->err) : VT_OK;
+  if (rc != VT_OK) {
+    locate(r->err, w, s, dev);
+    return rc;
+  }
   if (r->executed >= r->budget) {
     vt_err_set(r->err, VT_ERR_BUDGET,
                "instruction budget of %llu warp instructions exhausted (--max-insns)",
@@ -452,7 +480,7 @@ static int step(run_state *r, vt_warp *w, unsigned s) {
     return VT_ERR_BUDGET;
   }
   vt_insn in;
-  int rc = vt_step_decode(dev, w, &in, r->err);
+  rc = vt_step_decode(dev, w, &in, r->err);
   if (rc != VT_OK) {
     locate(r->err, w, s, dev);
     return rc;
@@ -524,11 +552,15 @@ static int run_setup(run_state *r, const char *name) {
       return VT_ERR_NOMEM;
     }
   r->next_poll = VT_POLL_INTERVAL;
+  dev->run = r;
   return VT_OK;
 }
 
 /* free what is resident; after an early stop, describe the live warps first */
 static void run_teardown(run_state *r, int rc) {
+  if (rc != VT_OK && r->dev->run && r->dev->hooks.failed)
+    r->dev->hooks.failed(r->dev->hooks.ctx, r->err);
+  r->dev->run = NULL;
   if (!r->sms) return;
   if (vt_sim_dump_wanted(rc))
     for (unsigned s = 0; s < r->nsm; s++)
@@ -538,6 +570,24 @@ static void run_teardown(run_state *r, int rc) {
     free(r->sms[s].wgs);
   }
   free(r->sms);
+}
+
+/* the resident warps and the progress of the running launch (sim_debug.c) */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max) {
+  const run_state *r = dev->run;
+  size_t n = 0;
+  for (unsigned s = 0; r && s < r->nsm; s++)
+    for (unsigned g = 0; g < r->sms[s].nwgs; g++)
+      for (unsigned i = 0; i < r->sms[s].wgs[g]->nwarps; i++, n++)
+        if (n < max) out[n] = r->sms[s].wgs[g]->warps[i];
+  return n;
+}
+
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p) {
+  const run_state *r = dev->run;
+  if (!r) return false;
+  *p = (vt_run_progress){r->executed, r->done_wg, r->total_wg};
+  return true;
 }
 
 int vt_device_run(vt_device *dev, const vt_launch *l, const char *name, vt_error *err) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec_tensor.h"
 #include "exec_vector.h"
 
 /* The stacks of the Verilog port's crt0 (sp = CSR_LDS + CSR_WID * 1 MiB,
@@ -148,6 +149,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
   e->rs3 = (word >> 27) & 31;
   e->vm = (word >> 25) & 1;
   e->imm = 0;
+  e->v2025 = 0;
   if (id == VT_INSN_INVALID) return;
   const vt_insn_desc *d = vt_isa_insn(id);
   for (unsigned k = 0; k < d->nops; k++) {
@@ -158,14 +160,16 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
       break;
     }
   }
+  e->v2025 = vt_v2025_needs_check(d, e->imm);
 }
 
 /* Decoded form of 'word' at 'pc', from the program-window cache when the
- * cached word still matches (code may be rewritten by stores). */
-static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word) {
-  vt_dcache_entry tmp;
+ * cached word still matches (code may be rewritten by stores); outside the
+ * program window (or without memory for the cache) decoded into *tmp. */
+static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_t word,
+                                            vt_dcache_entry *tmp) {
   if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0) {
-    decode_into(&tmp, word);
+    decode_into(tmp, word);
     return tmp;
   }
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
@@ -174,7 +178,7 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
     size_t n = chunk + 1 > 2 * dev->dcache_chunks ? chunk + 1 : 2 * dev->dcache_chunks;
     vt_dcache_entry **c = realloc(dev->dcache, n * sizeof *c);
     if (!c) {
-      decode_into(&tmp, word);
+      decode_into(tmp, word);
       return tmp;
     }
     for (size_t i = dev->dcache_chunks; i < n; i++) c[i] = NULL;
@@ -183,16 +187,60 @@ static vt_dcache_entry decode_cached(vt_device *dev, uint32_t pc, uint32_t word)
   }
   if (!dev->dcache[chunk]) dev->dcache[chunk] = calloc(1024, sizeof(vt_dcache_entry));
   if (!dev->dcache[chunk]) {
-    decode_into(&tmp, word);
+    decode_into(tmp, word);
     return tmp;
   }
   vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
   if (e->word != word) decode_into(e, word);
-  return *e;
+  return e;
 }
 
-int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
-  vt_insn in;
+/* The prefix state armed by the previous instruction applies now (isa.md
+ * 2.6, isa2025.md 3.5): register extension, the immediate extension of
+ * regexti/prefixi, and a new-form prefix's modifiers. PREFIX_MEMORY's ext
+ * applies only to the memory instructions it modifies or rejects (C2). */
+static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in) {
+  in->prefixed = w->ext_armed;
+  in->pfx = VT_PFX_NONE;
+  in->neg = in->abs = 0;
+  in->pair = in->mpair = false;
+  in->mspace = in->mwidth = in->mhint = 0;
+  if (!w->ext_armed) return;
+  bool ext = w->ext_valid;
+  switch (w->pfx_kind) {
+  case VT_PFX_MEM:
+    if (vt_pmem_class(e->d) == VT_PMEM_VOID) return; /* no effect at all */
+    in->pfx = VT_PFX_MEM;
+    in->mspace = w->pm_space;
+    in->mwidth = w->pm_width;
+    in->mpair = w->pm_pair;
+    in->mhint = w->pm_hint;
+    break;
+  case VT_PFX_MOD: case VT_PFX_MODI:
+    in->pfx = w->pfx_kind;
+    in->neg = w->pfx_neg;
+    in->abs = w->pfx_abs;
+    in->pair = w->pfx_pair;
+    break;
+  default: break;
+  }
+  if (ext) {
+    unsigned x = w->ext;
+    in->rd |= (x & 7) << 5;
+    in->rs1 |= ((x >> 3) & 7) << 5;
+    in->rs2 |= ((x >> 6) & 7) << 5;
+    in->rs3 |= ((x >> 9) & 7) << 5;
+    in->vs3 = e->rd | (((x >> 9) & 7) << 5);
+  }
+  if (w->exti_valid) {
+    /* regexti: signed 11-bit immediate (spec README decision 3) */
+    uint32_t v = ((uint32_t)w->exti_hi << 5) | (e->rs1 & 31);
+    in->vimm = (int32_t)sext(v, 11);
+    in->uimm = v & 0x7ff;
+  }
+}
+
+int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t pc = w->pc;
   if (pc & 3) {
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
@@ -204,51 +252,45 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *out, vt_error *err) {
     return err ? err->status : VT_ERR_ACCESS;
   }
   uint32_t word = load_le(p, 4);
-  if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, out, err);
-  const vt_dcache_entry ent = decode_cached(dev, pc, word), *e = &ent;
+  if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, in, err);
+  vt_dcache_entry tmp;
+  const vt_dcache_entry *e = decode_cached(dev, pc, word, &tmp);
   if (e->id == VT_INSN_INVALID) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
     return VT_ERR_ILLEGAL;
   }
-  in.word = word;
-  in.word_hi = 0;
-  in.pc = pc;
-  in.id = e->id;
-  in.d = e->d;
-  in.vm = e->vm;
-  in.imm = e->imm;
-  in.rd = e->rd;
-  in.rs1 = e->rs1;
-  in.rs2 = e->rs2;
-  in.rs3 = e->rs3;
-  in.vs3 = e->rd;
-  in.vimm = (int32_t)sext(e->rs1, 5);
-  in.next_pc = pc + 4;
-
-  /* prefix state armed by the previous instruction applies now (isa.md 2.6) */
-  bool had_ext = w->ext_valid && w->ext_armed;
-  if (had_ext) {
-    unsigned x = w->ext;
-    in.rd |= (x & 7) << 5;
-    in.rs1 |= ((x >> 3) & 7) << 5;
-    in.rs2 |= ((x >> 6) & 7) << 5;
-    in.rs3 |= ((x >> 9) & 7) << 5;
-    in.vs3 = e->rd | (((x >> 9) & 7) << 5);
-  }
-  if (w->exti_valid && w->ext_armed) {
-    /* regexti: signed 11-bit immediate (spec README decision 3) */
-    in.vimm = (int32_t)sext(((uint32_t)w->exti_hi << 5) | (e->rs1 & 31), 11);
-  }
-  *out = in;
+  in->word = word;
+  in->word_hi = 0;
+  in->pc = pc;
+  in->id = e->id;
+  in->d = e->d;
+  in->vm = e->vm;
+  in->imm = e->imm;
+  in->rd = e->rd;
+  in->rs1 = e->rs1;
+  in->rs2 = e->rs2;
+  in->rs3 = e->rs3;
+  in->vs3 = e->rd;
+  in->vimm = (int32_t)sext(e->rs1, 5);
+  in->uimm = e->rs1 & 31;
+  in->next_pc = pc + 4;
+  apply_prefix(w, e, in);
+  in->check = e->v2025 || in->prefixed;
   return VT_OK;
 }
 
 /* the executor of an instruction, from its unit and element-width rule */
 static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
-  int gate = vt_exec_v2025_gate(in, err);
-  if (gate != VT_OK) return gate;
+  if (in->check) {
+    int gate = vt_exec_v2025_check(in, err);
+    if (gate != VT_OK) return gate;
+  }
+  if (d->sem == VT_SEM_MMA) return vt_exec_mma(dev, w, in, err);
+  if (d->ew == VT_EW_LANESEL) return vt_exec_vop64(dev, w, in, err);
   switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_DMA:
+    return vt_exec_dma(dev, w, in, err);
   case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
   case VT_EX_REGEXT: case VT_EX_TENSOR:
     return vt_exec_ventus(dev, w, in, err);
@@ -256,7 +298,9 @@ static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return vt_exec_fp(dev, w, in, err);
   case VT_EX_VLOAD: case VT_EX_VSTORE:
     /* the Ventus per-lane families need neither mstatus.VS nor vtype */
-    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE) return vt_vmem(dev, w, in, err);
+    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE || d->amode == VT_AM_GLOBAL ||
+        d->amode == VT_AM_LOCAL || d->amode == VT_AM_FLAT64)
+      return vt_vmem(dev, w, in, err);
     return vt_exec_vector(dev, w, in, err);
   case VT_EX_VALU: case VT_EX_VSFU:
     if (d->ew == VT_EW_LANE) return vt_exec_ventus(dev, w, in, err);
@@ -278,7 +322,9 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   vt_insn in = *inp;
   bool was_armed = w->ext_armed;
   /* the vector registers it may write lie below vtop (a group of up to 32
-   * registers from rd: LMUL 8 widening, whole registers, MMA fragments) */
+   * registers from rd: LMUL 8 widening, whole registers, MMA fragments; a
+   * 64-bit instruction has 8-bit register fields elsewhere: all of them) */
+  if (in.d->length == 8 && (in.d->flags & VT_F_VEC)) dev->vtop = VT_NUM_VREGS;
   if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > dev->vtop)
     dev->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
   int rc = execute(dev, w, &in, err);
@@ -286,11 +332,12 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   if (rc != VT_OK) return rc;
 
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
-  if (in.d->sem != VT_SEM_REGEXT && in.d->sem != VT_SEM_REGEXTI) {
+  if (in.d->exec_class != VT_EX_REGEXT) {
     if (was_armed) {
       w->ext_valid = false;
       w->exti_valid = false;
       w->ext_armed = false;
+      w->pfx_kind = VT_PFX_NONE;
     }
   } else {
     w->ext_armed = true;

@@ -60,8 +60,13 @@ int vt_exec_fp(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   int rm = 0;
   if (rounds(in->d->sem) && (rm = rounding(w, in, err)) < 0) return VT_ERR_ILLEGAL;
-  uint32_t flags = 0;
-  uint32_t r = compute(in->d, rm, w->x[in->rs1], w->x[in->rs2], w->x[in->rs3], &flags);
+  uint32_t flags = 0, a = w->x[in->rs1], b = w->x[in->rs2], c = w->x[in->rs3];
+  if (in->neg | in->abs) { /* a prefix's NEG/ABS on src1..src3 (isa2025.md 3.5.2) */
+    a = (uint32_t)vt_mod_fp(a, 32, in->neg & 1, in->abs & 1);
+    b = (uint32_t)vt_mod_fp(b, 32, (in->neg >> 1) & 1, (in->abs >> 1) & 1);
+    c = (uint32_t)vt_mod_fp(c, 32, (in->neg >> 2) & 1, (in->abs >> 2) & 1);
+  }
+  uint32_t r = compute(in->d, rm, a, b, c, &flags);
   if (flags) {
     w->fflags |= flags;
     trace_csr(dev, VT_CSR_FFLAGS, w->fflags);

@@ -1,8 +1,9 @@
 /* Scalar instructions: RV32I, M, A (scalar, spec README decision 7), Zicsr,
- * system and fence. One execution per warp, independent of the SIMT mask
+ * system and fence; the v2025 RV64I W-forms, RV64A and the pair prefix's
+ * 64-bit arithmetic on register pairs (isa2025.md 3.1). One execution per warp, independent of the SIMT mask
  * (isa.md 1.4). Dispatch is on the table's operation and flags only. */
 #include "csr.h"
-#include "exec_util.h"
+#include "mem_space.h"
 
 static uint32_t alu(unsigned op, uint32_t fl, uint32_t a, uint32_t b) {
   const bool sg = (fl & VT_F_SA) != 0;
@@ -37,6 +38,39 @@ static uint32_t alu(unsigned op, uint32_t fl, uint32_t a, uint32_t b) {
   }
 }
 
+/* RV64I/RV64M on pairs after a pair prefix (isa2025.md 3.1.5): shift
+ * amounts of 6 bits, mulh* the high 64 bits of the 128-bit product,
+ * RISC-V division rules at 64 bits */
+static uint64_t alu64(unsigned op, uint32_t fl, uint64_t a, uint64_t b) {
+  const bool sg = (fl & VT_F_SA) != 0;
+  const uint64_t min = 1ull << 63;
+  switch (op) {
+  case VT_SEM_ADD: return a + b;
+  case VT_SEM_SUB: return a - b;
+  case VT_SEM_AND: return a & b;
+  case VT_SEM_OR: return a | b;
+  case VT_SEM_XOR: return a ^ b;
+  case VT_SEM_SLL: return a << (b & 63);
+  case VT_SEM_SRL: return a >> (b & 63);
+  case VT_SEM_SRA: return (uint64_t)((int64_t)a >> (b & 63));
+  case VT_SEM_LT: return sg ? (int64_t)a < (int64_t)b : a < b;
+  case VT_SEM_MUL: return a * b;
+  case VT_SEM_MULH:
+    if (sg && (fl & VT_F_SB)) return (uint64_t)((vt_u128)((vt_i128)(int64_t)a * (int64_t)b) >> 64);
+    if (sg) return (uint64_t)((vt_u128)((vt_i128)(int64_t)a * (vt_i128)b) >> 64);
+    return (uint64_t)(((vt_u128)a * b) >> 64);
+  case VT_SEM_DIV:
+    if (b == 0) return ~0ull;
+    if (!sg) return a / b;
+    return a == min && b == ~0ull ? a : (uint64_t)((int64_t)a / (int64_t)b);
+  case VT_SEM_REM:
+    if (b == 0) return a;
+    if (!sg) return a % b;
+    return a == min && b == ~0ull ? 0 : (uint64_t)((int64_t)a % (int64_t)b);
+  default: return 0; /* not reached: check_modifiers admits these operations only */
+  }
+}
+
 static bool branch_taken(unsigned op, uint32_t fl, uint32_t a, uint32_t b) {
   const bool sg = (fl & VT_F_SA) != 0;
   switch (op) {
@@ -44,6 +78,16 @@ static bool branch_taken(unsigned op, uint32_t fl, uint32_t a, uint32_t b) {
   case VT_SEM_NE: return a != b;
   case VT_SEM_LT: return sg ? (int32_t)a < (int32_t)b : a < b;
   default: return sg ? (int32_t)a >= (int32_t)b : a >= b; /* GE */
+  }
+}
+
+static bool branch64_taken(unsigned op, uint32_t fl, uint64_t a, uint64_t b) {
+  const bool sg = (fl & VT_F_SA) != 0;
+  switch (op) {
+  case VT_SEM_EQ: return a == b;
+  case VT_SEM_NE: return a != b;
+  case VT_SEM_LT: return sg ? (int64_t)a < (int64_t)b : a < b;
+  default: return sg ? (int64_t)a >= (int64_t)b : a >= b; /* GE */
   }
 }
 
@@ -76,17 +120,21 @@ static int store(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
  * sc.w writes (and breaks other warps' reservations). */
 static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint32_t addr,
                  vt_error *err) {
+  /* one reservation of an address and a width: lr.d/sc.d (64-bit address,
+   * 32-bit data) do not pair with lr.w/sc.w (isa2025.md C12) */
+  uint8_t width = in->d->amode == VT_AM_BASE64 ? 8 : 4;
   if (in->d->sem == VT_SEM_LR) {
     if (vt_resv_set(dev, w, addr) != VT_OK) {
       vt_err_set(err, VT_ERR_NOMEM, "out of host memory (reservations)");
       return VT_ERR_NOMEM;
     }
+    w->resv_width = width;
     uint32_t old = load_le(p, 4);
     trace_mem(dev, addr, old, 4, false, 0);
     write_x(dev, w, in->rd, old);
     return VT_OK;
   }
-  bool ok = w->resv_valid && w->resv_addr == addr;
+  bool ok = w->resv_valid && w->resv_addr == addr && w->resv_width == width;
   vt_resv_drop(dev, w);
   if (ok) {
     uint32_t src = w->x[in->rs2];
@@ -100,6 +148,13 @@ static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint32_t a
 
 static int amo(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t addr = w->x[in->rs1];
+  if (in->d->amode == VT_AM_BASE64) { /* the .d forms: A = XP(rs1) (isa2025.md 3.1.4) */
+    vt_mem_plan pl;
+    vt_mem_plan_make(w, in, &pl);
+    uint64_t o;
+    if (vt_mem_offset(&pl, read_xp(w, in->rs1), 0, -1, &o, err) != VT_OK) return err->status;
+    addr = (uint32_t)o;
+  }
   bool reserved = in->d->sem == VT_SEM_LR || in->d->sem == VT_SEM_SC;
   uint8_t *p = vt_sim_access(dev, w, addr, 4, !reserved, err);
   if (!p) return err->status;
@@ -143,13 +198,38 @@ static int system_op(vt_warp *w, vt_insn *in, vt_error *err) {
   }
 }
 
+/* the sources of an ALU instruction after a prefix's NEG/ABS (isa2025.md
+ * 3.5.2: src1 = rs1, src2 = rs2 or the immediate) at width wd */
+static void modify(const vt_insn *in, unsigned wd, uint64_t *a, uint64_t *b) {
+  if (!(in->neg | in->abs)) return;
+  *a = vt_mod_int(*a, wd, in->neg & 1, in->abs & 1);
+  *b = vt_mod_int(*b, wd, (in->neg >> 1) & 1, (in->abs >> 1) & 1);
+}
+
+/* OP, OP-IMM, M and BRANCH after a pair prefix: every register a pair */
+static int exec_pair(vt_device *dev, vt_warp *w, vt_insn *in) {
+  const vt_insn_desc *d = in->d;
+  uint64_t a = read_xp(w, in->rs1);
+  uint64_t b = (d->flags & VT_F_BI) ? (uint64_t)(int64_t)in->imm : read_xp(w, in->rs2);
+  if (d->exec_class == VT_EX_BRANCH) {
+    if (branch64_taken(d->sem, d->flags, a, b)) in->next_pc = in->pc + (uint32_t)in->imm;
+    return VT_OK;
+  }
+  modify(in, 64, &a, &b);
+  write_xp(dev, w, in->rd, alu64(d->sem, d->flags, a, b));
+  return VT_OK;
+}
+
 int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
+  if (in->pair) return exec_pair(dev, w, in);
   uint32_t a = w->x[in->rs1];
   uint32_t b = (d->flags & VT_F_BI) ? (uint32_t)in->imm : w->x[in->rs2];
   switch ((vt_exec_class)d->exec_class) {
-  case VT_EX_LOAD: return load(dev, w, in, err);
-  case VT_EX_STORE: return store(dev, w, in, err);
+  case VT_EX_LOAD: case VT_EX_STORE:
+    /* ld/sd (64-bit address) and every access under PREFIX_MEMORY */
+    if (d->amode == VT_AM_BASE64 || in->pfx == VT_PFX_MEM) return vt_mem_scalar(dev, w, in, err);
+    return d->exec_class == VT_EX_LOAD ? load(dev, w, in, err) : store(dev, w, in, err);
   case VT_EX_AMO: return amo(dev, w, in, err);
   case VT_EX_CSR: return csr_op(dev, w, in, err);
   case VT_EX_SYSTEM: case VT_EX_FENCE: return system_op(w, in, err);
@@ -169,7 +249,15 @@ int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     in->next_pc = (a + (uint32_t)in->imm) & ~1u;
     write_x(dev, w, in->rd, in->pc + 4);
     break;
-  default: write_x(dev, w, in->rd, alu(d->sem, d->flags, a, b)); break;
+  default: {
+    uint64_t a64 = a, b64 = b;
+    modify(in, 32, &a64, &b64);
+    uint32_t r = alu(d->sem, d->flags, (uint32_t)a64, (uint32_t)b64);
+    /* RV64 W-forms: the 32-bit result sign-extended into the rd pair (3.1.2) */
+    if (d->flags & VT_F_W) write_xp(dev, w, in->rd, (uint64_t)(int64_t)(int32_t)r);
+    else write_x(dev, w, in->rd, r);
+    break;
+  }
   }
   return VT_OK;
 }

@@ -7,6 +7,11 @@
 #include "insn.h"
 #include "sim_internal.h"
 
+/* PREFIX_MEMORY's relation to the next instruction (isa2025.md 3.5.3): (a)
+ * a memory instruction it modifies, (b) one it cannot modify, (c) any other
+ * instruction (the prefix has no effect). */
+enum { VT_PMEM_MODIFIES, VT_PMEM_ILLEGAL, VT_PMEM_VOID };
+int vt_pmem_class(const vt_insn_desc *d);
 
 /* A warp instruction is decoded (vt_step_decode) and executed
  * (vt_step_execute, step.h); vt_sim_execute is the execution proper
@@ -14,7 +19,15 @@
  * exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
  * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err);
-int vt_exec_v2025_gate(const vt_insn *in, vt_error *err);
+/* The checks of isa2025.md that precede any executor: prefix placement and
+ * modifiers, odd pair registers, 6-bit shift amounts (exec_v2025.c); only
+ * for an instruction whose 'check' is set. vt_v2025_needs_check tells it
+ * from the row and the decoded immediate (cached with the decode). */
+int vt_exec_v2025_check(const vt_insn *in, vt_error *err);
+bool vt_v2025_needs_check(const vt_insn_desc *d, int32_t imm);
+/* regext, regexti, PREFIX, PREFIXI, PREFIX_MEMORY: arm the warp's prefix
+ * state for the next instruction (isa.md 2.6, isa2025.md 3.5). */
+int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 
 /* Executors by unit class (the table's unit column): scalar integer, memory
@@ -26,7 +39,7 @@ int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 
 static inline void trace_x(vt_device *dev, unsigned reg, uint32_t value) {
-  if (!dev->trace || dev->ntw >= 8) return;
+  if (!dev->record || dev->ntw >= 8) return;
   vt_trace_write *t = &dev->twrites[dev->ntw++];
   t->kind = 'x';
   t->reg = (uint16_t)reg;
@@ -34,7 +47,7 @@ static inline void trace_x(vt_device *dev, unsigned reg, uint32_t value) {
   t->value[0] = value;
 }
 static inline void trace_csr(vt_device *dev, unsigned csr, uint32_t value) {
-  if (!dev->trace || dev->ntw >= 8) return;
+  if (!dev->record || dev->ntw >= 8) return;
   vt_trace_write *t = &dev->twrites[dev->ntw++];
   t->kind = 'c';
   t->reg = (uint16_t)csr;
@@ -42,7 +55,7 @@ static inline void trace_csr(vt_device *dev, unsigned csr, uint32_t value) {
   t->value[0] = value;
 }
 static inline void trace_v(vt_device *dev, const vt_warp *w, unsigned reg, uint32_t lanes) {
-  if (!dev->trace || dev->ntw >= 8) return;
+  if (!dev->record || dev->ntw >= 8) return;
   vt_trace_write *t = &dev->twrites[dev->ntw++];
   t->kind = 'v';
   t->reg = (uint16_t)reg;
@@ -51,7 +64,7 @@ static inline void trace_v(vt_device *dev, const vt_warp *w, unsigned reg, uint3
 }
 static inline void trace_mem(vt_device *dev, uint32_t addr, uint32_t value, unsigned size,
                              bool store, unsigned lane) {
-  if ((!dev->trace && !dev->rec_mem) || dev->ntm >= 2 * VT_MAX_LANES) return;
+  if ((!dev->record && !dev->rec_mem) || dev->ntm >= VT_TMEM_MAX) return;
   vt_trace_mem *t = &dev->tmem[dev->ntm++];
   t->addr = addr;
   t->value = value;
@@ -113,5 +126,36 @@ static inline void store_le(uint8_t *p, uint32_t v, unsigned size) {
 static inline uint32_t sext(uint32_t v, unsigned bits) {
   uint32_t m = 1u << (bits - 1);
   return (v ^ m) - m;
+}
+
+__extension__ typedef unsigned __int128 vt_u128;
+__extension__ typedef __int128 vt_i128;
+
+/* Scalar register pairs (isa2025.md 3.1.1): XP(r) = x[r+1]:x[r], r even;
+ * pair 0 reads 0 and its writes are discarded (D15). */
+static inline uint64_t read_xp(const vt_warp *w, unsigned r) {
+  return r == 0 ? 0 : (uint64_t)w->x[r + 1] << 32 | w->x[r];
+}
+static inline void write_xp(vt_device *dev, vt_warp *w, unsigned r, uint64_t v) {
+  if (r == 0) return;
+  write_x(dev, w, r, (uint32_t)v);
+  write_x(dev, w, r + 1, (uint32_t)(v >> 32));
+}
+
+/* NEG/ABS of a prefix (isa2025.md 3.5.2) on a w-bit operand (w = 8..64):
+ * integers in two's complement (ABS of the most negative value is itself),
+ * floating point on the sign bit; ABS first. */
+static inline uint64_t vt_mod_int(uint64_t x, unsigned w, bool neg, bool abs) {
+  uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1u, sign = 1ull << (w - 1);
+  x &= mask;
+  if (abs && (x & sign)) x = (0u - x) & mask;
+  if (neg) x = (0u - x) & mask;
+  return x;
+}
+static inline uint64_t vt_mod_fp(uint64_t x, unsigned w, bool neg, bool abs) {
+  uint64_t sign = 1ull << (w - 1);
+  if (abs) x &= ~sign;
+  if (neg) x ^= sign;
+  return x;
 }
 #endif

@@ -5,8 +5,11 @@
 #define VT_SIM_EXEC_VECTOR_H
 #include "vreg.h"
 
-/* Largest element width (ELEN): 32 until the v2025 SEW 64 (isa2025.md 3.2). */
-#define VT_ELEN 32u
+/* Largest element width (ELEN): 64 since v2025 (isa2025.md 3.2: SEW 64 on
+ * register pairs). The v2.02 rules keep ELEN 32 where v2025 changes nothing:
+ * fractional LMUL (3.2.1) and the standard RVV loads and stores (3.2.2). */
+#define VT_ELEN 64u
+#define VT_ELEN_V202 32u
 
 /* Element widths of an element-wise instruction at the current SEW (from the
  * row's element-width rule): A = vs2, B = vs1 or the scalar, D = vd; cw is
@@ -19,10 +22,15 @@ typedef struct vshape {
 /* The shape of 'in' at SEW sew and LMUL code lmul; NULL, or the reason it is
  * illegal there. */
 const char *vt_vshape(const vt_insn *in, unsigned sew, unsigned lmul, vshape *s);
+/* Whether every 64-bit operand of 'in' at shape s names an even register
+ * (a pair, isa2025.md 3.2.2/3.2.3). */
+bool vt_vpairs_ok(const vt_insn *in, const vshape *s);
 
 /* "illegal instruction: MNEMONIC at SEW = N: REASON" */
 int vt_villegal(vt_error *err, const vt_insn *in, unsigned sew, const char *reason);
 int vt_vunimplemented(vt_error *err, const vt_insn *in, unsigned sew);
+/* "illegal instruction: odd register where a pair is required" */
+int vt_vodd_pair(vt_error *err);
 /* FP state checks (mstatus.FS, frm); the rounding mode to use or -1 */
 int vt_vfp_rm(const vt_warp *w, const vt_insn *in, vt_error *err);
 void vt_vfp_flags(vt_device *dev, vt_warp *w, uint32_t flags);
@@ -37,6 +45,13 @@ int vt_vred(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint
             vt_error *err);
 int vt_vperm(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error *err);
 int vt_vmask(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error *err);
+/* The integer bodies (vint_body.h) on w-bit values held in 64-bit
+ * containers: d[i] = op(A = a[i], B = b[i]) for the lanes of m (the others
+ * keep d[i]); false when op is not an integer element-wise operation. */
+bool vt_vint_apply(unsigned width, unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,
+                   const uint64_t *b, uint32_t m, vt_warp *w);
+/* VOP64 (isa2025.md 3.8): exec_vop64.c */
+int vt_exec_vop64(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* loads and stores: RVV (unit, strided, indexed, whole, mask) and the Ventus
  * per-lane families (flat, private) */
 int vt_vmem(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);

@@ -1,6 +1,6 @@
 /* Ventus custom instructions (isa.md 2): vector branches and join with the
  * SIMT stack, setrpc, vadd12/vsub12, regext/regexti, endprg, barrier,
- * vfexp, vftta. (The flat and private memory families are in exec_vmem.c.)
+ * PREFIX/PREFIXI/PREFIX_MEMORY (exec_v2025.c), vfexp, vftta. (The flat and private memory families are in exec_vmem.c.)
  * Dispatch is on the table's operation. */
 #include <stdlib.h>
 
@@ -132,20 +132,6 @@ static void add12(vt_device *dev, vt_warp *w, vt_insn *in) {
   trace_v(dev, w, in->rd, m);
 }
 
-static void regext(vt_warp *w, vt_insn *in) {
-  uint32_t imm = (uint32_t)in->imm & 0xfff;
-  if (in->d->sem == VT_SEM_REGEXT) {
-    w->ext = (uint16_t)imm;
-  } else {
-    /* rd high bits in imm[2:0], rs2 high bits in imm[5:3], immediate high
-     * bits in imm[11:6] (isa.md 2.6) */
-    w->ext = (uint16_t)((imm & 7) | (((imm >> 3) & 7) << 6));
-    w->exti_hi = (int32_t)(imm >> 6);
-    w->exti_valid = true;
-  }
-  w->ext_valid = true;
-}
-
 static void vfexp(vt_device *dev, vt_warp *w, vt_insn *in) {
   uint32_t m = w->mask & range_lanes(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
   uint32_t *d = w->v[in->rd];
@@ -191,7 +177,9 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return VT_OK;
   }
   case VT_SEM_ADD: case VT_SEM_SUB: add12(dev, w, in); return VT_OK;
-  case VT_SEM_REGEXT: case VT_SEM_REGEXTI: regext(w, in); return VT_OK;
+  case VT_SEM_REGEXT: case VT_SEM_REGEXTI: case VT_SEM_PREFIX: case VT_SEM_PREFIXI:
+  case VT_SEM_PREFIX_MEM:
+    return vt_exec_prefix(w, in, err);
   case VT_SEM_ENDPRG: return endprg(dev, w, in, err);
   case VT_SEM_BARRIER:
     /* the scheduler releases the warp when every non-ended warp of the
@@ -199,8 +187,14 @@ int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     w->state = WARP_BARRIER;
     dev->ctr[VT_C_barriers]++;
     return VT_OK;
-  case VT_SEM_FEXP: vfexp(dev, w, in); return VT_OK;
-  case VT_SEM_TTA: return vftta(dev, w, in, err);
+  case VT_SEM_FEXP: case VT_SEM_TTA:
+    if (!w->vill && ((w->vtype >> 3) & 7) == 3) { /* SEW 64 (isa2025.md 3.2.2) */
+      vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: %s at SEW = 64", in->d->mnemonic);
+      return VT_ERR_ILLEGAL;
+    }
+    if (in->d->sem == VT_SEM_TTA) return vftta(dev, w, in, err);
+    vfexp(dev, w, in);
+    return VT_OK;
   default:
     vt_err_set(err, VT_ERR_ILLEGAL, "unimplemented instruction");
     return VT_ERR_ILLEGAL;

@@ -1,4 +1,5 @@
-/* Integer element-wise vector instructions at every element width: the
+/* Integer element-wise vector instructions at every element width (8 to 64
+ * bits; 64-bit elements are register pairs, isa2025.md 3.2): the
  * operation bodies of vint_body.h instantiated per width, and the one driver
  * that reads the operands at the widths the row's element-width rule gives
  * (extending them for widening rows), runs the body at the compute width and
@@ -32,6 +33,16 @@
 #define VB_NAME(x) x##_32
 #include "vint_body.h"
 
+/* SEW 64 on register pairs and the 64-bit results of widening at SEW 32
+ * (isa2025.md 3.2.2, 3.2.3) */
+#define VB_W 64
+#define VB_T uint64_t
+#define VB_ST int64_t
+#define VB_WT vt_u128
+#define VB_SWT vt_i128
+#define VB_NAME(x) x##_64
+#include "vint_body.h"
+
 /* operands of one element-wise instruction */
 typedef struct vint_ops {
   const vt_insn *in;
@@ -41,6 +52,22 @@ typedef struct vint_ops {
   uint64_t bscal;  /* B of .vx/.vi forms */
   uint32_t v0;     /* carries / selects of VT_F_V0 rows */
 } vint_ops;
+
+/* a prefix's NEG/ABS (isa2025.md 3.5.2): src1 = B (vs1, scalar or
+ * immediate), src2 = A (vs2), src3 = D (vd read by multiply-adds) */
+#define DEFINE_MODIFY(W, T)                                                            \
+  static void modify_##W(const vt_insn *in, unsigned wd, T *a, T *b, T *d) {           \
+    const unsigned ng = in->neg, ab = in->abs;                                        \
+    for (unsigned i = 0; i < L; i++) {                                                \
+      b[i] = (T)vt_mod_int(b[i], wd, ng & 1, ab & 1);                                  \
+      a[i] = (T)vt_mod_int(a[i], wd, (ng >> 1) & 1, (ab >> 1) & 1);                    \
+      d[i] = (T)vt_mod_int(d[i], wd, (ng >> 2) & 1, (ab >> 2) & 1);                    \
+    }                                                                                 \
+  }
+DEFINE_MODIFY(8, uint8_t)
+DEFINE_MODIFY(16, uint16_t)
+DEFINE_MODIFY(32, uint32_t)
+DEFINE_MODIFY(64, uint64_t)
 
 /* Gather the operands at their widths into arrays of the compute width,
  * run the body, write the computed lanes of vd (or the mask bits). */
@@ -56,6 +83,7 @@ typedef struct vint_ops {
       d[i] = (T)vget(c, in->rd, i, o->s->ed);                                         \
       cy[i] = (T)((o->v0 >> i) & 1u);                                                 \
     }                                                                                 \
+    if (in->neg | in->abs) modify_##W(in, o->s->cw, a, b, d);                         \
     const T *pa = a, *pb = b;                                                         \
     if (fl & VT_F_REV) pa = b, pb = a;                                                \
     if (!vint_body_##W(in->d->sem, fl, d, pa, pb, cy, o->m, c->w)) return false;      \
@@ -71,6 +99,47 @@ typedef struct vint_ops {
 DEFINE_RUN(8, uint8_t)
 DEFINE_RUN(16, uint16_t)
 DEFINE_RUN(32, uint32_t)
+DEFINE_RUN(64, uint64_t)
+
+/* the bodies on w-bit values in 64-bit containers, for VOP64 */
+#define DEFINE_APPLY(W, T)                                                                  \
+  static bool apply_##W(unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,          \
+                        const uint64_t *b, uint32_t m, vt_warp *w) {                        \
+    T aa[L], bb[L], dd[L], cy[L];                                                          \
+    for (unsigned i = 0; i < L; i++) aa[i] = (T)a[i], bb[i] = (T)b[i], dd[i] = (T)d[i], cy[i] = 0; \
+    if (!vint_body_##W(op, fl, dd, aa, bb, cy, m, w)) return false;                        \
+    for (unsigned i = 0; i < L; i++) d[i] = dd[i];                                         \
+    return true;                                                                           \
+  }
+DEFINE_APPLY(8, uint8_t)
+DEFINE_APPLY(16, uint16_t)
+DEFINE_APPLY(32, uint32_t)
+DEFINE_APPLY(64, uint64_t)
+
+bool vt_vint_apply(unsigned width, unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,
+                   const uint64_t *b, uint32_t m, vt_warp *w) {
+  switch (width) {
+  case 8: return apply_8(op, fl, d, a, b, m, w);
+  case 16: return apply_16(op, fl, d, a, b, m, w);
+  case 32: return apply_32(op, fl, d, a, b, m, w);
+  default: return apply_64(op, fl, d, a, b, m, w);
+  }
+}
+
+static bool has_op(const vt_insn_desc *d, vt_operand_id op) {
+  for (unsigned k = 0; k < d->nops; k++)
+    if (d->ops[k] == op) return true;
+  return false;
+}
+
+static bool vint_run(vctx *c, const vint_ops *o, uint32_t *maskbits) {
+  switch (o->s->cw) {
+  case 8: return vint_run_8(c, o, maskbits);
+  case 16: return vint_run_16(c, o, maskbits);
+  case 32: return vint_run_32(c, o, maskbits);
+  default: return vint_run_64(c, o, maskbits);
+  }
+}
 
 /* SEW 32, every operand 32 bits wide: the registers' lanes are the arrays */
 static bool vint_in_place(vt_warp *w, const vint_ops *o) {
@@ -94,11 +163,15 @@ int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint
             vt_error *err) {
   const uint32_t fl = in->d->flags;
   vint_ops o = {in, s, m, !(fl & (VT_F_BX | VT_F_BI)), 0, 0};
-  if (fl & VT_F_BI) o.bscal = (uint32_t)in->vimm;
-  else if (fl & VT_F_BX) o.bscal = w->x[in->rs1];
+  /* scalars and immediates are sign-extended to 64 bits (the RVV rule for
+   * SEW > XLEN, isa2025.md 3.2.2); the operand's width then truncates or
+   * extends them; unsigned immediates (shift amounts) stay unsigned */
+  if (fl & VT_F_BI) o.bscal = has_op(in->d, VT_OP_UIMM5) ? in->uimm : (uint64_t)(int64_t)in->vimm;
+  else if (fl & VT_F_BX) o.bscal = (uint64_t)(int64_t)(int32_t)w->x[in->rs1];
   if (fl & VT_F_V0) o.v0 = w->v[0][0];
   bool done;
-  if (!(fl & VT_F_MASKW) && s->cw == 32 && s->ea == 32 && s->ed == 32 && s->eb == 32) {
+  if (!(fl & VT_F_MASKW) && s->cw == 32 && s->ea == 32 && s->ed == 32 && s->eb == 32 &&
+      !(in->neg | in->abs)) {
     if (!vint_in_place(w, &o)) return vt_vunimplemented(err, in, 32);
     trace_v(dev, w, in->rd, m);
     return VT_OK;
@@ -107,15 +180,13 @@ int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint
   if (fl & VT_F_MASKW) {
     /* carry/borrow out as packed mask bits in lane 0 of vd (isa.md 3.4) */
     uint32_t bits = w->v[in->rd][0];
-    done = s->cw == 8 ? vint_run_8(&c, &o, &bits)
-         : s->cw == 16 ? vint_run_16(&c, &o, &bits) : vint_run_32(&c, &o, &bits);
+    done = vint_run(&c, &o, &bits);
     if (done) {
       w->v[in->rd][0] = bits;
       trace_v(dev, w, in->rd, 1);
     }
   } else {
-    done = s->cw == 8 ? vint_run_8(&c, &o, NULL)
-         : s->cw == 16 ? vint_run_16(&c, &o, NULL) : vint_run_32(&c, &o, NULL);
+    done = vint_run(&c, &o, NULL);
     if (done) vtrace_group(dev, &c);
   }
   if (!done) return vt_vunimplemented(err, in, vt_vsew(w));

@@ -5,8 +5,10 @@
  * vl*.v/vs*.v (spec README decision 9: a = vs1[i] + imm, addr = PDS +
  * (a & ~3) * numw * numt + 4 * (tid + lane) + (a & 3), with a & 3 dropped for
  * word accesses). Per-lane families run on the lanes in [0, vl) under the
- * SIMT mask, without v0 masking. */
+ * SIMT mask, without v0 masking. The v2025 families (global, local, private,
+ * 64-bit addresses) and every access under PREFIX_MEMORY: mem_space.c. */
 #include "exec_vector.h"
+#include "mem_space.h"
 
 #define L VT_MAX_LANES
 
@@ -51,7 +53,8 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
   unsigned eew = 8u * d->msize, sew = vt_vsew(w);
   bool indexed = d->amode == VT_AM_VINDEX;
   unsigned data_bits = indexed ? sew : eew, size = data_bits / 8;
-  if (data_bits > VT_ELEN) return vt_villegal(err, in, sew, "64-bit vector elements (ELEN is 32)");
+  if (data_bits > VT_ELEN_V202)
+    return vt_villegal(err, in, sew, "64-bit elements in standard vector loads and stores");
   vctx c = vctx_make(w, store ? in->vs3 : in->rd);
   uint32_t base = w->x[in->rs1];
   for (unsigned i = 0; i < L; i++) {
@@ -125,7 +128,15 @@ int vt_vmem(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   const bool store = in->d->mem == VT_MEM_STORE;
   int rc;
   switch (in->d->amode) {
-  case VT_AM_FLAT: case VT_AM_PRIVATE: rc = lane_family(dev, w, in, store, err); break;
+  case VT_AM_FLAT: case VT_AM_PRIVATE:
+    /* the v2.02 families without a prefix; the v2025 private family checks vill */
+    if (in->pfx == VT_PFX_NONE && !(in->d->flags & VT_F_VILL)) {
+      rc = lane_family(dev, w, in, store, err);
+      break;
+    }
+    rc = vt_mem_lanes(dev, w, in, err);
+    break;
+  case VT_AM_GLOBAL: case VT_AM_LOCAL: case VT_AM_FLAT64: rc = vt_mem_lanes(dev, w, in, err); break;
   case VT_AM_VWHOLE: rc = whole(dev, w, in, store, err); break;
   case VT_AM_VMASK: rc = mask_bytes(dev, w, in, store, err); break;
   default: rc = elements(dev, w, in, store, err); break;

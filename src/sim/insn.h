@@ -8,6 +8,12 @@
 
 #include "vt/isa.h"
 
+/* a pending new-form prefix (isa2025.md 3.5.4): none (or only an old-form
+ * regext/regexti), PREFIX/PREFIXI with modifiers, PREFIX_MEMORY */
+enum { VT_PFX_NONE, VT_PFX_MOD, VT_PFX_MODI, VT_PFX_MEM };
+/* PREFIX_MEMORY space field (isa2025.md 3.5.3) */
+enum { VT_MSPACE_DEFAULT, VT_MSPACE_GLOBAL, VT_MSPACE_PRIVATE, VT_MSPACE_LOCAL };
+
 typedef struct vt_insn {
   uint32_t word, pc;
   uint32_t word_hi;           /* second parcel of a 64-bit instruction (isa2025.md D1) */
@@ -18,7 +24,17 @@ typedef struct vt_insn {
   bool vm;                    /* 1 = unmasked */
   int32_t imm;
   int32_t vimm;               /* 5-bit vector immediate, after regexti */
+  uint32_t uimm;              /* the same field read unsigned (5 bits, 11 after regexti) */
   uint32_t next_pc;           /* set by the executor */
+  /* the prefix that applies (isa2025.md 3.5), from the warp's armed state */
+  bool prefixed;              /* any prefix, old- or new-form, precedes */
+  uint8_t pfx;                /* VT_PFX_*: a new-form prefix */
+  uint8_t neg, abs;           /* NEG/ABS bits: bit k modifies src(k+1) (3.5.2) */
+  bool pair;                  /* PREFIX pair = 1: 64-bit instruction on pairs (3.1.5) */
+  uint8_t mspace, mwidth;     /* PREFIX_MEMORY space and width fields (3.5.3) */
+  uint8_t mhint;              /* PREFIX_MEMORY cachehint (no architectural effect) */
+  bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
+  bool check;                 /* vt_exec_v2025_check has something to check */
 } vt_insn;
 
 #endif

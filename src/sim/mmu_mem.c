@@ -35,7 +35,8 @@ int vt_mmu_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) 
   if (size == 0) return VT_OK;
   /* the program window holds code: executable there (docs/memory.md) */
   unsigned prot = VT_PROT_R | VT_PROT_W;
-  if (base < VT_PROGRAM_BASE + (uint64_t)VT_ADDR_PROGRAM_SIZE && (uint64_t)base + size > VT_PROGRAM_BASE)
+  if (base < VT_ADDR_PROGRAM_BASE + (uint64_t)VT_ADDR_PROGRAM_SIZE &&
+      (uint64_t)base + size > VT_ADDR_PROGRAM_BASE)
     prot |= VT_PROT_X;
   return vt_aspace_add(dev->mmu, dev->mmu->cur, base, size, prot, err);
 }

@@ -186,7 +186,7 @@ int vt_mmu_launch(vt_device *dev, const vt_launch *l, vt_error *err) {
 
 /* ---- reads without side effects, checks, zeroing ---- */
 const uint8_t *vt_sim_peek(vt_device *dev, const vt_warp *w, uint32_t addr) {
-  if (addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE) return vt_pages_peek(&w->wg->lds, addr);
+  if (addr - VT_ADDR_LDS_BASE < VT_ADDR_LDS_SIZE) return vt_pages_peek(&w->wg->lds, addr);
   if (!dev->mmu) return vt_pages_peek(&dev->mem.global, addr);
   vt_mmu_walk wk;
   vt_mmu_walk_in(dev->mmu, dev->mmu->run_root, addr, VT_MMU_HOST, &wk);

@@ -13,6 +13,7 @@
 #include "vt/isa.h"
 #include "vt/counters.h"
 #include "vt/sim.h"
+#include "vt/sim_debug.h"
 
 #define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
 #define VT_MSTATUS_FS 0x6000u
@@ -23,9 +24,16 @@ typedef struct vt_simt_entry {
 
 enum { WARP_RUNNING, WARP_BARRIER, WARP_ENDED };
 
-/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1), by number (isa_csrs.def):
- * WCSR(w, PDS) is warp w's CSR_PDS. */
-#define VT_WARP_CSRS (VT_CSR_RPC - VT_CSR_TID + 1)
+/* memory records of one instruction: an AMO's read and write, or up to four
+ * words per lane of a PREFIX_MEMORY width-128 access (isa2025.md 3.5.3) */
+#define VT_TMEM_MAX (4 * VT_MAX_LANES)
+
+
+/* The per-warp Ventus CSRs tid..rpc (isa.md 4.1) and gds..lds_limit
+ * (isa2025.md 2.5), by number (isa_csrs.def, isa_csrs_v2025.def): WCSR(w, PDS)
+ * is warp w's CSR_PDS. 0x80d..0x80f are slots no CSR uses (csr.c refuses
+ * them). */
+#define VT_WARP_CSRS (VT_CSR_LDS_LIMIT - VT_CSR_TID + 1)
 #define WCSR(w, name) ((w)->csr[VT_CSR_##name - VT_CSR_TID])
 
 struct vt_wg;
@@ -93,8 +101,16 @@ typedef struct vt_warp {
   bool ext_valid, ext_armed;
   int32_t exti_hi;   /* regexti bits 11:6 */
   bool exti_valid;
-  /* lr.w reservation: the word at resv_addr; listed in vt_device.resv */
+  /* the new-form prefix armed with it (isa2025.md 3.5): VT_PFX_* */
+  uint8_t pfx_kind;
+  uint8_t pfx_neg, pfx_abs; /* PREFIX/PREFIXI modifier bits */
+  bool pfx_pair;            /* PREFIX pair = 1 */
+  uint8_t pm_space, pm_width, pm_hint; /* PREFIX_MEMORY fields */
+  bool pm_pair;
+  /* lr.w/lr.d reservation: the word at resv_addr and the width of the lr
+   * (4: .w, 8: .d; isa2025.md C12); listed in vt_device.resv */
   bool resv_valid;
+  uint8_t resv_width;
   uint32_t resv_addr;
   uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
   /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
@@ -110,13 +126,24 @@ typedef struct vt_wg {
   uint32_t lds_limit; /* bytes of the window the launch gives it, from VT_LDS_BASE */
   uint32_t lds_top;   /* and below VT_PROGRAM_BASE (pocl's __local arguments) */
   vt_warp **warps;
+  uint32_t pds_slot;  /* its private area, when pds_bound (pds_slots.c) */
+  bool pds_bound;
 } vt_wg;
+
+/* The free private areas of a launch with vt_launch.pds_wg_slots
+ * (pds_slots.c): a stack of slot numbers. */
+typedef struct vt_pds_pool {
+  uint32_t *free;
+  uint32_t nfree, cap;
+  bool limited; /* the launch has pds_wg_slots */
+} vt_pds_pool;
 
 typedef struct vt_dcache_entry {
   const vt_insn_desc *d; /* NULL: not an instruction */
   uint32_t word;
   uint16_t id;
   uint8_t rd, rs1, rs2, rs3, vm;
+  uint8_t v2025;         /* needs the v2025 checks (pairs, 6-bit shift amounts) */
   int32_t imm;
 } vt_dcache_entry;
 
@@ -154,12 +181,18 @@ struct vt_device {
   unsigned vtop;
   /* trace scratch */
   vt_trace_write twrites[8];
-  vt_trace_mem tmem[2 * VT_MAX_LANES];
+  vt_trace_mem tmem[VT_TMEM_MAX];
   unsigned ntw, ntm;
   bool rec_mem; /* record memory accesses in tmem without a trace callback (timing) */
+  vt_dma_rec dma; /* the last copy (exec_dma.c) */
   /* warps holding an lr.w reservation (stores by other warps break them) */
   vt_warp **resv;
   unsigned nresv, resv_cap;
+  vt_pds_pool pds; /* private areas of the running launch (pds_slots.c) */
+  /* debugger hooks (sim_debug.c) and the running launch (device.c) */
+  vt_sim_hooks hooks;
+  bool record; /* record register writes and memory accesses: trace or hooks */
+  struct run_state *run;
 };
 
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
@@ -190,6 +223,14 @@ static inline bool vt_memcheck(vt_device *dev, vt_warp *w, uint32_t addr, unsign
 }
 void vt_alloc_map_remove(vt_alloc_map *m, uint32_t base, uint32_t size);
 void vt_alloc_map_free(vt_alloc_map *m);
+/* Private areas shared by the workgroups (vt_launch.pds_wg_slots): the
+ * schedulers call vt_pds_begin when a launch starts, start a workgroup
+ * only while vt_pds_available, and vt_pds_bind it after vt_wg_new (it
+ * sets the warps' CSR_PDS); vt_wg_free returns the area. */
+int vt_pds_begin(vt_device *dev, const vt_launch *l, vt_error *err);
+bool vt_pds_available(const vt_device *dev);
+void vt_pds_bind(vt_device *dev, const vt_launch *l, vt_wg *wg);
+void vt_pds_release(vt_device *dev, vt_wg *wg);
 /* The bytes of a workgroup's local-memory window a launch gives it. */
 uint32_t vt_launch_local_bytes(const vt_launch *l);
 
@@ -217,4 +258,7 @@ static inline bool vt_sim_dump_wanted(int rc) {
   return rc == VT_ERR_INTERRUPTED || rc == VT_ERR_TIMEOUT || rc == VT_ERR_BUDGET ||
          rc == VT_ERR_DEADLOCK;
 }
+/* the running launch for sim_debug.c (device.c): resident warps, progress */
+size_t vt_sim_resident_warps(const vt_device *dev, vt_warp **out, size_t max);
+bool vt_sim_run_progress(const vt_device *dev, vt_run_progress *p);
 #endif

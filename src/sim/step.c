@@ -24,7 +24,7 @@ int vt_step_begin(vt_device *dev, const vt_launch *l, const char *name, unsigned
   dev->numt = l->threads_per_warp;
   dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
   dev->rec_mem = record_accesses;
-  return VT_OK;
+  return vt_pds_begin(dev, l, err);
 }
 
 uint64_t *vt_step_counters(vt_device *dev, unsigned s) {
@@ -47,6 +47,7 @@ void vt_step_end(vt_device *dev, uint64_t host_ns) {
 vt_wg *vt_step_wg_new(vt_device *dev, unsigned id, unsigned sm) {
   vt_wg *wg = vt_wg_new(dev, dev->launch, id, sm);
   if (wg) {
+    vt_pds_bind(dev, dev->launch, wg);
     uint64_t *c = vt_step_counters(dev, sm);
     c[VT_C_workgroups]++;
     c[VT_C_warps] += wg->nwarps;
@@ -54,6 +55,7 @@ vt_wg *vt_step_wg_new(vt_device *dev, unsigned id, unsigned sm) {
   return wg;
 }
 
+bool vt_step_wg_can_start(const vt_device *dev) { return vt_pds_available(dev); }
 void vt_step_wg_free(vt_device *dev, vt_wg *wg) { vt_wg_free(dev, wg); }
 unsigned vt_step_wg_id(const vt_wg *wg) { return wg->id; }
 vt_warp *vt_step_wg_warp(vt_wg *wg, unsigned i) { return wg->warps[i]; }
@@ -67,6 +69,7 @@ bool vt_step_ended(const vt_warp *w) { return w->state == WARP_ENDED; }
 uint32_t vt_step_mask(const vt_warp *w) { return w->mask; }
 uint32_t vt_step_active(const vt_warp *w) { return w->mask & w->lane_limit; }
 uint32_t vt_step_xreg(const vt_warp *w, unsigned r) { return w->x[r]; }
+unsigned vt_step_sew(const vt_warp *w) { return w->vill ? 0 : 8u << ((w->vtype >> 3) & 7); }
 uint32_t vt_step_vreg(const vt_warp *w, unsigned r, unsigned lane) { return w->v[r][lane]; }
 
 void vt_step_locate(vt_device *dev, const vt_warp *w, unsigned sm, vt_error *err) {

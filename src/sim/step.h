@@ -14,6 +14,7 @@
 
 #include "insn.h"
 #include "vt/mmu.h"
+#include "tensor/mma_form.h"
 #include "vt/sim.h"
 
 typedef struct vt_wg vt_wg;
@@ -40,7 +41,12 @@ int vt_step_poll(vt_device *dev, uint64_t executed, uint64_t done_wg, uint64_t t
 void vt_step_end(vt_device *dev, uint64_t host_ns);
 
 /* ---- workgroups ---- */
-/* Workgroup 'id' of the current launch on SM sm (NULL: out of memory). */
+/* Whether a workgroup may start now: besides the scheduler's own limits,
+ * a launch with shared private areas (vt_launch.pds_wg_slots) needs a free
+ * one. */
+bool vt_step_wg_can_start(const vt_device *dev);
+/* Workgroup 'id' of the current launch on SM sm, with its private area
+ * (NULL: out of memory). */
 vt_wg *vt_step_wg_new(vt_device *dev, unsigned id, unsigned sm);
 void vt_step_wg_free(vt_device *dev, vt_wg *wg);
 unsigned vt_step_wg_id(const vt_wg *wg);
@@ -57,6 +63,8 @@ bool vt_step_ended(const vt_warp *w);
 uint32_t vt_step_mask(const vt_warp *w);
 uint32_t vt_step_active(const vt_warp *w);
 uint32_t vt_step_xreg(const vt_warp *w, unsigned r);
+/* The element width vtype selects (8..64 bits), 0 while vtype is illegal. */
+unsigned vt_step_sew(const vt_warp *w);
 uint32_t vt_step_vreg(const vt_warp *w, unsigned r, unsigned lane);
 
 /* Decode the warp's next instruction (fetch, decode, register extension;
@@ -80,5 +88,27 @@ bool vt_step_mmu(const vt_device *dev, uint16_t *asid, uint32_t *epoch);
 /* The Sv39 walk of va under the current launch's page table: the physical
  * addresses of the PTEs read, the leaf's level, the physical address. */
 void vt_step_walk(const vt_device *dev, uint64_t va, vt_mmu_access kind, vt_mmu_walk *out);
+/* ---- the v2025 tensor instructions (isa2025.md 3.6, 3.7, 3.9) ---- */
+/* The MMA/MMA64 form of a decoded instruction and its registers after
+ * register extension (MMA: vd names C and D): 0, or -1 when it is none. */
+int vt_step_mma(const vt_insn *in, vt_mma_op *op, vt_mma_geom *g);
+
+/* The copy the last executed DMA instruction made (the timing model
+ * charges it): bytes written to local memory and the global
+ * byte ranges read, merged where they touch (out-of-bounds tensor elements
+ * read nothing). Ranges beyond VT_DMA_RUNS are counted in 'extra' bytes. */
+#define VT_DMA_RUNS 64
+typedef struct vt_dma_rec {
+  bool valid;  /* set by a copy; the timing model clears it */
+  bool tensor; /* cp_dma_tensor (its setup costs more) */
+  uint64_t bytes;
+  uint32_t nruns;
+  uint32_t run_addr[VT_DMA_RUNS], run_len[VT_DMA_RUNS];
+  uint64_t extra;
+} vt_dma_rec;
+
+/* The copy the last executed instruction made, consumed: false when it
+ * made none. */
+bool vt_step_copy(vt_device *dev, vt_dma_rec *out);
 
 #endif

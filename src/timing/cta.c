@@ -11,7 +11,7 @@
 #include "timing_internal.h"
 
 static bool fits(const vt_timing *t, const tm_sm *s, const vt_launch *l) {
-  if (s->nwgs >= t->cfg.wg_slots) return false;
+  if (s->nwgs >= t->cfg.wg_slots || !vt_step_wg_can_start(t->dev)) return false;
   if (t->nslots - s->nwarps_res < l->warps_per_wg) return false;
   if (s->sgprs_used + wg_regs(l->sgpr_usage, l->warps_per_wg) > t->sgprs_per_sm) return false;
   if (s->vgprs_used + wg_regs(l->vgpr_usage, l->warps_per_wg) > t->vgprs_per_sm) return false;
@@ -89,6 +89,10 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
   tm_sm *s = &t->sms[smi];
   tm_warp *w = &s->warps[slot];
   if (!w->fw || !w->ended || w->inflight) return;
+  if (w->dma_done_at > t->now) { /* its copies complete first (isa2025.md 3.9.6) */
+    tm_wake(t, w->dma_done_at);
+    return;
+  }
   if (w->counted_at == t->now && w->start_at <= t->now && s->ncounted) {
     s->rhist[w->reason]--; /* gone by the end of the cycle: not counted */
     s->ncounted--;
@@ -115,7 +119,7 @@ void tm_warp_retire_check(vt_timing *t, unsigned smi, unsigned slot) {
     char name[64];
     unsigned id = vt_step_wg_id(g->fw);
     snprintf(name, sizeof name, "workgroup %u", id);
-    tm_tl_span(t, smi, 1000 + (id % t->cfg.wg_slots), name, g->alloc_at, t->now + 1);
+    tm_tl_span(t, smi, TM_TL_WG + (id % t->cfg.wg_slots), name, g->alloc_at, t->now + 1);
   }
   vt_step_wg_free(t->dev, g->fw);
   g->fw = NULL;

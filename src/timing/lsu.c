@@ -1,7 +1,9 @@
 /* LSU (uarch.md 3.1): coalescing of the lane addresses of a memory
- * instruction into one request per cache line (lowest remaining lane first),
- * per lane for atomics; shared-memory bank conflicts; the address generator
- * that sends one request per cycle. */
+ * instruction into one request per cache line (lowest remaining lane first;
+ * the words of a PREFIX_MEMORY wide access are requests like lanes,
+ * isa2025.md 6.4), per lane for atomics; shared-memory bank conflicts; the
+ * address generator that sends one request per cycle after the setup
+ * (plus range-check and 64-bit address cycles). */
 #include "timing_internal.h"
 
 void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *dev) {
@@ -59,7 +61,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
 uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {
   const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
-  uint64_t treq = now + c->lsu_setup_cycles, rsp_max = treq;
+  uint64_t treq = now + c->lsu_setup_cycles + op->agen, rsp_max = treq;
   int kind = (op->flags & TM_I_AMO) ? TM_AMO : (op->flags & TM_I_STORE) ? TM_WR : TM_RD;
   for (unsigned k = 0; k < op->nreq; k++) {
     uint64_t acc, rsp;
@@ -70,7 +72,7 @@ uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {
     if (op->shared)
       rsp = tm_smem_access(t, sm, op->req_cost[k], kind != TM_RD, treq, &acc);
     else
-      rsp = tm_l1d_access(t, sm, line, kind, at, &acc);
+      rsp = tm_l1d_access(t, sm, line, kind, at, &acc, op->hint);
     treq = acc + 1;
     if (rsp > rsp_max) rsp_max = rsp;
   }

@@ -146,19 +146,33 @@ static uint64_t l2_access(vt_timing *t, unsigned sm, uint32_t line, int kind, ui
   return r;
 }
 
+/* a line read by a DMA engine, which bypasses the L1D (isa2025.md 6.8) */
 uint64_t tm_l2_read(vt_timing *t, unsigned sm, uint32_t line, uint64_t at) {
   return l2_access(t, sm, line, L2_READ, at);
 }
 
+/* the replacement priority a cachehint gives the line of entry e (evict
+ * first: the oldest stamp; evict last: far in the future) */
+static void hint_priority(tm_cache *l1, int e, unsigned policy, uint64_t acc) {
+  if (e < 0) return;
+  if (policy == 1) l1->stamp[e] = 0;
+  if (policy == 3) l1->stamp[e] = acc + (1ull << 40);
+}
+
 uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
-                       uint64_t *accepted) {
+                       uint64_t *accepted, unsigned hint) {
   const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
   tm_cache *l1 = &s->l1d;
   uint64_t acc = tm_max(at, tm_max(s->l1d_next, s->l1d_block)), rsp, stall = 0;
+  const unsigned policy = hint & 3;
   TMC(t, sm, l1d_accesses)++;
   int e = tm_cache_find(l1, line);
-  if (kind == TM_AMO) { /* performed at the L2; the L1 copy is dropped */
+  if (policy == 2 && kind == TM_RD) { /* bypass: read from the L2, nothing allocated */
+    TMC(t, sm, l1d_misses)++;
+    rsp = l2_access(t, sm, line, L2_READ, acc + c->l1d_miss_latency) + c->l1d_fill_latency;
+  } else if (kind == TM_AMO || policy == 2) {
+    /* performed at the L2 (atomics, bypassing writes); the L1 copy is dropped */
     TMC(t, sm, l1d_misses)++;
     if (e >= 0 && l1->valid_at[e] <= acc) {
       if (l1->dirty[e]) {
@@ -168,11 +182,13 @@ uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint6
       l1->tag[e] = 0;
       l1->dirty[e] = 0;
     }
-    rsp = l2_access(t, sm, line, L2_ATOMIC, acc + c->l1d_miss_latency) + c->l1d_fill_latency;
+    rsp = l2_access(t, sm, line, kind == TM_AMO ? L2_ATOMIC : L2_WRITE_PARTIAL,
+                    acc + c->l1d_miss_latency) + c->l1d_fill_latency;
   } else if (kind == TM_RD) {
     if ((e >= 0 && l1->valid_at[e] <= acc) || (e < 0 && tm_cache_old_hit(l1, line, acc))) {
       TMC(t, sm, l1d_hits)++;
       if (e >= 0) tm_cache_touch(l1, e, acc);
+      hint_priority(l1, e, policy, acc);
       rsp = acc + c->l1d_hit_latency;
     } else if (e >= 0) { /* outstanding miss: merge into its MSHR entry */
       TMC(t, sm, l1d_misses)++;
@@ -200,6 +216,7 @@ uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint6
       tm_cache_fill(l1, v, line, fill, acc);
       l1->dirty[v] = 0;
       tm_cache_touch(l1, v, acc);
+      hint_priority(l1, v, policy, acc);
       s->l1d_mshr[m] = fill;
       s->l1d_mshr_line[m] = line;
       s->l1d_mshr_sub[m] = 1;
@@ -214,6 +231,7 @@ uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint6
       TMC(t, sm, l1d_hits)++;
       l1->dirty[e] = 1;
       tm_cache_touch(l1, e, acc);
+      hint_priority(l1, e, policy, acc);
       rsp = acc + c->l1d_hit_latency;
     } else {
       TMC(t, sm, l1d_misses)++;

@@ -46,12 +46,16 @@ static void complete(vt_timing *t, unsigned smi, int oi) {
   tm_sm *s = &t->sms[smi];
   tm_op *op = &t->ops[oi];
   tm_warp *w = &s->warps[op->warp];
-  if (op->dst_kind == TM_R_X && op->dst_reg) {
-    bclr(w->xpend, op->dst_reg);
-    bclr(w->xmem, op->dst_reg);
-  } else if (op->dst_kind == TM_R_V) {
-    bclr(w->vpend, op->dst_reg);
-    bclr(w->vmem, op->dst_reg);
+  for (unsigned k = 0; k < op->dst_n; k++) {
+    unsigned r = op->dst_reg + k;
+    if (r >= VT_NUM_XREGS) break;
+    if (op->dst_kind == TM_R_X && r) {
+      bclr(w->xpend, r);
+      bclr(w->xmem, r);
+    } else if (op->dst_kind == TM_R_V) {
+      bclr(w->vpend, r);
+      bclr(w->vmem, r);
+    }
   }
   /* the branch outcome reaches the warp scheduler: redirect, unlock */
   if (op->redirect) tm_ibuf_flush(s, w, op->target);
@@ -110,6 +114,9 @@ static unsigned unit_capacity(const vt_timing *t, unsigned u) {
     uint32_t m = c->lat_fma;
     if (c->lat_fadd > m) m = c->lat_fadd;
     if (c->lat_fmul > m) m = c->lat_fmul;
+    if (c->lat_fp64_add > m) m = c->lat_fp64_add;
+    if (c->lat_fp64_mul > m) m = c->lat_fp64_mul;
+    if (c->lat_fp64_fma > m) m = c->lat_fp64_fma;
     return m + 1;
   }
   case TM_U_TC: return t->lat_tc + 1;
@@ -121,6 +128,10 @@ static bool unit_ready(vt_timing *t, tm_sm *s, unsigned u) {
   uint64_t now = t->now;
   tm_unitq *q = &s->uq[u];
   if (q->n >= TM_UQ - 1) return false;
+  if (s->unit_free[u] > now) { /* a multi-pass instruction (64-bit elements, binary64) */
+    tm_wake(t, s->unit_free[u]);
+    return false;
+  }
   switch (u) {
   case TM_U_CTRL: return true;
   case TM_U_SFU:
@@ -201,6 +212,11 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
     c[VT_C_thread_insns]++;
   }
   switch (op->unit) {
+  case TM_U_DMA: /* the copy was queued on an engine at dispatch (dma.c) */
+    w->inflight--;
+    op_release(t, oi);
+    if (w->ended) tm_warp_retire_check(t, smi, op->warp);
+    return;
   case TM_U_CTRL:
     c[VT_C_u_ctrl]++;
     w->inflight--;
@@ -226,8 +242,13 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
     op->ready = tm_lsu_issue(t, smi, op, now);
     s->lsu_mshr_used++;
     break;
+  case TM_U_TC: /* MMA on a tensor unit; vftta with its fixed latency */
+    c[VT_C_u_tc]++;
+    op->ready = (op->flags & TM_I_MMA) ? tm_tc_issue(t, smi, op, now) : now + op->lat;
+    break;
   default:
     op->ready = now + op->lat;
+    if (op->ii > 1) s->unit_free[op->unit] = now + op->ii;
     c[op->unit == TM_U_ALU ? VT_C_u_alu : op->unit == TM_U_CSR ? VT_C_u_csr
       : op->unit == TM_U_VALU ? VT_C_u_valu : op->unit == TM_U_MUL ? VT_C_u_mul
       : op->unit == TM_U_FPU ? VT_C_u_fpu : VT_C_u_tc]++;
@@ -260,6 +281,7 @@ static void issue_stage(vt_timing *t, unsigned smi) {
         }
         tm_op *op = &t->ops[s->cu[i]];
         if (!unit_ready(t, s, op->unit)) continue;
+        if ((op->flags & TM_I_MMA) && !tm_tc_ready(t, smi)) continue;
         issue_op(t, smi, i);
         *rr = i;
         done = true;
@@ -291,6 +313,10 @@ static void collect_stage(vt_timing *t, unsigned smi) {
       unsigned i = (unsigned)__builtin_ctz(b);
       b &= b - 1;
       tm_op *op = &t->ops[s->cu[i]];
+      if (op->enter >= now) { /* reads start the cycle after it reaches the unit */
+        tm_wake(t, op->enter + 1);
+        continue;
+      }
       op->lost_bank = false;
       s->cu_lost &= ~(1u << i);
       for (unsigned j = 0; j < op->nsrc; j++) {
@@ -318,25 +344,38 @@ static void collect_stage(vt_timing *t, unsigned smi) {
 
 /* ---------------- dispatch ---------------- */
 
-static uint32_t div_cycles(const vt_timing *t, uint32_t a, uint32_t d, bool is_signed) {
-  if (is_signed) {
-    a = (int32_t)a < 0 ? 0u - a : a;
-    d = (int32_t)d < 0 ? 0u - d : d;
+/* integer divide cycles: base + quotient bits, of 32- or 64-bit operands */
+static uint32_t div_cycles(const vt_timing *t, uint64_t a, uint64_t d, bool is_signed, bool wide) {
+  if (!wide) {
+    a = (uint32_t)a, d = (uint32_t)d;
+    if (is_signed) {
+      a = (int32_t)a < 0 ? (uint32_t)(0u - (uint32_t)a) : a;
+      d = (int32_t)d < 0 ? (uint32_t)(0u - (uint32_t)d) : d;
+    }
+  } else if (is_signed) {
+    a = (int64_t)a < 0 ? 0 - a : a;
+    d = (int64_t)d < 0 ? 0 - d : d;
   }
   if (d == 0 || a < d) return 2;
-  unsigned la = (unsigned)__builtin_clz(a), ld = (unsigned)__builtin_clz(d);
+  unsigned la = (unsigned)__builtin_clzll(a), ld = (unsigned)__builtin_clzll(d);
   return t->cfg.sfu_idiv_base + (ld - la + 1);
 }
 
-static uint32_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, unsigned lane) {
+/* a source's value in a lane; 64 bits when it is a pair */
+static uint64_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, unsigned lane,
+                              bool pair) {
   unsigned r = field_reg(in, s.field);
-  return s.kind == TM_R_V ? vt_step_vreg(fw, r, lane) : vt_step_xreg(fw, r);
+  uint64_t lo = s.kind == TM_R_V ? vt_step_vreg(fw, r, lane) : vt_step_xreg(fw, r);
+  if (!pair || r + 1 >= VT_NUM_VREGS || (s.kind == TM_R_X && r == 0)) return lo;
+  return lo | (uint64_t)(s.kind == TM_R_V ? vt_step_vreg(fw, r + 1, lane) : vt_step_xreg(fw, r + 1))
+                  << 32;
 }
 
 /* SFU occupancy (uarch.md 2.2): lane groups with an active lane, each a
- * float divide/sqrt or a data-dependent integer divide, plus queueing */
+ * float divide/sqrt (binary64: sfu_fp64_div_cycles) or a data-dependent
+ * integer divide, plus queueing */
 static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn *in,
-                           const tm_iinfo *info) {
+                           const tm_iinfo *info, const tm_dyn *dy) {
   const vt_settings *c = &t->cfg;
   uint32_t lanes = (info->flags & TM_I_VECTOR) ? vt_step_active(fw) : 1u;
   unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
@@ -348,12 +387,12 @@ static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn 
     if (info->flags & TM_I_IDIV) {
       for (unsigned l = base; l < base + g && l < VT_MAX_LANES; l++) {
         if (!((lanes >> l) & 1)) continue;
-        uint32_t cy = div_cycles(t, operand_value(fw, in, info->src[0], l),
-                                 operand_value(fw, in, info->src[1], l), is_signed);
+        uint32_t cy = div_cycles(t, operand_value(fw, in, info->src[0], l, dy->wide),
+                                 operand_value(fw, in, info->src[1], l, dy->wide), is_signed, dy->wide);
         if (cy > worst) worst = cy;
       }
     } else {
-      worst = c->sfu_fdiv_cycles;
+      worst = dy->fp64 ? c->sfu_fp64_div_cycles : c->sfu_fdiv_cycles;
     }
     total += worst + c->sfu_group_overhead;
   }
@@ -386,6 +425,19 @@ static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
   return false;
 }
 
+/* a 64-bit instruction whose second parcel lies in the next fetch group
+ * waits for that group too (isa2025.md 6.1) */
+static bool second_parcel_ready(vt_timing *t, tm_warp *w, uint32_t pc) {
+  const tm_group *g = &w->ib[w->ib_head];
+  uint64_t end = (uint64_t)g->pc + 4u * g->n;
+  if ((uint64_t)pc + 4 < end) return true;
+  const tm_group *n = w->ib_n >= 2 ? &w->ib[(w->ib_head + 1) % TM_IBUF] : NULL;
+  if (n && n->pc == end && n->ready <= t->now) return true;
+  if (n && n->pc == end) tm_wake(t, n->ready);
+  w->reason = TM_ST_IBUFFER;
+  return false;
+}
+
 /* the warp's decoded next instruction, absorbing regext prefixes; returns
  * false (with w->reason set) when none is ready */
 static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
@@ -410,6 +462,20 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
       }
       w->hinfo = &t->info[w->head.id];
       w->head_valid = true;
+      /* what depends on vtype or a prefix is fixed now: every earlier
+       * instruction of the warp has executed */
+      tm_dynamic(t, w->hinfo, &w->head, w->fw, &w->hdyn);
+      /* a 64-bit instruction: extra decode cycles (isa2025.md 6.1) */
+      w->head64 = w->head.d->length == 8;
+      w->head_at = now + t->cfg.insn64_decode_extra;
+    }
+    if (w->head64) {
+      if (!second_parcel_ready(t, w, pc)) return false;
+      if (w->head_at > now) {
+        tm_wake(t, w->head_at);
+        w->reason = TM_ST_IBUFFER;
+        return false;
+      }
     }
     if (!(w->hinfo->flags & TM_I_REGEXT)) return true;
     /* regext/regexti: absorbed by decode, never issued */
@@ -429,7 +495,9 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
     t->executed++;
     t->progress = true;
     w->head_valid = false;
-    t->sms[smi].c[VT_C_regext]++;
+    bool v2025 = w->hinfo->unit == TM_U_CTRL && w->head.d->sem != VT_SEM_REGEXT &&
+                 w->head.d->sem != VT_SEM_REGEXTI; /* a fused v2025 prefix (prefix_fused) */
+    t->sms[smi].c[v2025 ? VT_C_prefix_insns : VT_C_regext]++;
   }
 }
 
@@ -463,20 +531,48 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   if (!head_ready(t, smi, w)) return false;
   const tm_iinfo *info = w->hinfo;
   const vt_insn *in = &w->head;
+  const tm_dyn *dy = &w->hdyn;
   bool hz = false, mem = false;
-  for (unsigned j = 0; j < info->nsrc; j++) {
-    unsigned r = field_reg(in, info->src[j].field);
-    if (info->src[j].kind == TM_R_X) {
-      if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
-    } else if (bit(w->vpend, r)) {
-      hz = true, mem |= bit(w->vmem, r);
+  if ((info->flags & TM_I_DMA_WAIT) && w->dma_done_at > t->now) { /* 3.9.5 */
+    tm_wake(t, w->dma_done_at);
+    w->reason = TM_ST_DMA_WAIT;
+    return false;
+  }
+  if ((info->flags & TM_I_DMA) && !tm_dma_room(t, smi)) {
+    w->reason = TM_ST_DMA_QUEUE;
+    return false;
+  }
+  if (info->flags & TM_I_MMA) hz = tm_mma_hazard(w, in, &mem);
+  if (!dy->multi) { /* one register per operand (every v2.02 instruction) */
+    for (unsigned j = 0; j < info->nsrc; j++) {
+      unsigned r = field_reg(in, info->src[j].field);
+      if (info->src[j].kind == TM_R_X) {
+        if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+      } else if (bit(w->vpend, r)) {
+        hz = true, mem |= bit(w->vmem, r);
+      }
+    }
+    if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
+      hz = true, mem |= bit(w->xmem, in->rd);
+    if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
+  } else { /* register pairs and groups (isa2025.md) */
+    for (unsigned j = 0; j < info->nsrc; j++) {
+      unsigned r0 = field_reg(in, info->src[j].field);
+      for (unsigned r = r0; r < r0 + dy->src_n[j] && r < VT_NUM_XREGS; r++) {
+        if (info->src[j].kind == TM_R_X) {
+          if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+        } else if (bit(w->vpend, r)) {
+          hz = true, mem |= bit(w->vmem, r);
+        }
+      }
+    }
+    for (unsigned r = in->rd; r < in->rd + dy->dst_n && r < VT_NUM_XREGS; r++) {
+      if (info->dst_kind == TM_R_X && r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
+      if (info->dst_kind == TM_R_V && bit(w->vpend, r)) hz = true, mem |= bit(w->vmem, r);
     }
   }
   if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
     hz = true, mem |= bit(w->vmem, 0);
-  if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
-    hz = true, mem |= bit(w->xmem, in->rd);
-  if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
   if (hz) {
     w->reason = mem ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
     return false;
@@ -509,11 +605,18 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   op->warp = (uint16_t)slot;
   op->path = info->path;
   op->unit = info->unit;
-  op->lat = info->unit == TM_U_TC ? (uint8_t)t->lat_tc : info->lat;
+  const tm_dyn *dy = &w->hdyn; /* computed when the head was decoded */
+  op->lat = info->unit == TM_U_TC ? (uint8_t)t->lat_tc : dy->lat;
+  op->ii = dy->ii;
+  op->agen = dy->agen;
+  op->hint = dy->hint;
+  op->dst_n = dy->dst_n;
   op->flags = info->flags;
   op->id = in->id;
   op->dst_kind = info->dst_kind;
   op->dst_reg = (uint16_t)in->rd;
+  op->dst_n = 1;
+  op->name = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
   op->redirect = false;
   op->lost_bank = false;
   op->nreq = 0;
@@ -521,22 +624,28 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   op->nsrc = 0;
   op->pending = 0;
   for (unsigned j = 0; j < info->nsrc; j++) {
-    unsigned r = field_reg(in, info->src[j].field);
-    if (info->src[j].kind == TM_R_X && r == 0) continue;
-    op->src_kind[op->nsrc] = info->src[j].kind;
-    op->src_reg[op->nsrc] = (uint16_t)r;
-    op->src_bank[op->nsrc] = (uint8_t)((slot + r) % t->cfg.reg_banks);
-    op->pending |= (uint8_t)(1u << op->nsrc);
-    op->nsrc++;
+    unsigned r0 = field_reg(in, info->src[j].field), n = dy->multi ? dy->src_n[j] : 1;
+    for (unsigned r = r0; r < r0 + n && r < VT_NUM_XREGS && op->nsrc < 7; r++) {
+      if (info->src[j].kind == TM_R_X && r == 0) continue;
+      op->src_kind[op->nsrc] = info->src[j].kind;
+      op->src_reg[op->nsrc] = (uint16_t)r;
+      op->src_bank[op->nsrc] = (uint8_t)((slot + r) % t->cfg.reg_banks);
+      op->pending |= (uint8_t)(1u << op->nsrc);
+      op->nsrc++;
+    }
   }
-  if ((info->flags & TM_I_MASKABLE) && !in->vm && op->nsrc < 5) {
+  if ((info->flags & TM_I_MASKABLE) && !in->vm && op->nsrc < 8) {
     op->src_kind[op->nsrc] = TM_R_V;
     op->src_reg[op->nsrc] = 0;
     op->src_bank[op->nsrc] = (uint8_t)(slot % t->cfg.reg_banks);
     op->pending |= (uint8_t)(1u << op->nsrc);
     op->nsrc++;
   }
-  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info);
+  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info, dy);
+  if (info->flags & TM_I_MMA) tm_mma_prepare(t, op, in, slot);
+  if (in->d->length == 8) s->c[VT_C_insn64]++;
+  if (info->flags & TM_I_PREFIX) s->c[VT_C_prefix_insns]++;
+  if (dy->pair) s->c[VT_C_pair_insns]++;
   uint32_t mask = vt_step_mask(fw);
   uint32_t pc = in->pc; /* decoded at the warp's pc */
   /* functional execution */
@@ -553,17 +662,21 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     tm_mem_prepare(t, op, fw, t->dev);
     w->lsu_out++;
   }
-  if (in->next_pc != pc + 4) {
+  if (info->flags & TM_I_DMA) tm_dma_enqueue(t, smi, w, in);
+  if (in->next_pc != pc + in->d->length) { /* 8 after a 64-bit instruction (D1) */
     op->redirect = true;
     op->target = in->next_pc;
   }
   if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
-  if (op->dst_kind == TM_R_X && op->dst_reg) {
-    bset(w->xpend, op->dst_reg);
-    if (info->flags & TM_I_MEM) bset(w->xmem, op->dst_reg);
-  } else if (op->dst_kind == TM_R_V) {
-    bset(w->vpend, op->dst_reg);
-    if (info->flags & TM_I_MEM) bset(w->vmem, op->dst_reg);
+  for (unsigned k = 0; k < op->dst_n && op->dst_reg + k < VT_NUM_XREGS; k++) {
+    unsigned r = op->dst_reg + k;
+    if (op->dst_kind == TM_R_X && r) {
+      bset(w->xpend, r);
+      if (info->flags & TM_I_MEM) bset(w->xmem, r);
+    } else if (op->dst_kind == TM_R_V) {
+      bset(w->vpend, r);
+      if (info->flags & TM_I_MEM) bset(w->vmem, r);
+    }
   }
   w->head_valid = false;
   w->in_oc = true;
@@ -572,7 +685,10 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
   w->reason = TM_ST_ISSUE;
   s->rhist[TM_ST_DISPATCH]--;
   s->rhist[TM_ST_ISSUE]++;
-  op->ready = op->pending ? TM_NEVER : t->now + t->cfg.oc_latency_noreg;
+  /* the Verilog port registers the dispatched instruction before the
+   * collector (oc_entry_cycles): its reads and its issue come that much later */
+  op->enter = t->now + t->cfg.oc_entry_cycles;
+  op->ready = op->pending ? TM_NEVER : op->enter + t->cfg.oc_latency_noreg;
   if (!op->pending) tm_wake(t, op->ready);
   for (unsigned i = 0; i < t->ncu; i++)
     if (s->cu[i] < 0) {
@@ -602,6 +718,10 @@ static void dispatch_stage(vt_timing *t, unsigned smi) {
     if (w->start_at > now) {
       tm_wake(t, w->start_at);
       continue;
+    }
+    if (w->ended && !w->inflight) { /* waiting for its copies (3.9.6 item 4) */
+      tm_warp_retire_check(t, smi, slot);
+      if (!w->fw) continue;
     }
     if (warp_eligible(t, smi, w)) elig[w->hinfo->path] |= 1u << slot;
     if (t->err_rc) return;

@@ -101,6 +101,7 @@ static void reset_sms(vt_timing *t) {
     sm->uq_busy = 0;
     sm->lsu_mshr_used = 0;
     sm->fq_n = 0;
+    tm_dma_reset(sm);
   }
   t->op_free = -1;
   for (unsigned i = t->nops; i-- > 0;) {

@@ -1,12 +1,14 @@
 /* Timeline: Chrome/Perfetto trace-event JSON ({"traceEvents": [...]}). One
  * process per SM, one thread per warp slot (issue instants named by the
- * mnemonic, stall-reason spans including barrier waits) and per workgroup
- * slot (workgroup spans from allocation to completion). 1 cycle = 1 us. */
+ * mnemonic, stall-reason spans including barrier waits), per workgroup
+ * slot (workgroup spans from allocation to completion), per tensor unit
+ * (MMA spans from issue to result) and per DMA engine (copy spans from
+ * start to completion). 1 cycle = 1 us. */
 #include "timing_internal.h"
 
 const char *const tm_reason_names[TM_ST_COUNT] = {
     "issue", "ibuffer", "scoreboard", "memory", "branch", "barrier",
-    "opcol", "bank", "unit", "dispatch", "ended"};
+    "opcol", "bank", "unit", "dispatch", "dma_queue", "dma_wait", "ended"};
 
 void vt_timing_set_timeline(vt_timing *t, FILE *f) {
   t->tl = f;
@@ -37,7 +39,17 @@ void tm_tl_meta(vt_timing *t) {
     for (unsigned g = 0; g < t->cfg.wg_slots; g++) {
       sep(t);
       fprintf(t->tl, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
-                     "\"args\": {\"name\": \"workgroups %u\"}}", s, 1000 + g, g);
+                     "\"args\": {\"name\": \"workgroups %u\"}}", s, TM_TL_WG + g, g);
+    }
+    for (unsigned u = 0; u < t->cfg.mma_units && u < TM_MAX_TC; u++) {
+      sep(t);
+      fprintf(t->tl, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
+                     "\"args\": {\"name\": \"tensor unit %u\"}}", s, TM_TL_TC + u, u);
+    }
+    for (unsigned e = 0; e < t->cfg.dma_engines && e < TM_MAX_DMA; e++) {
+      sep(t);
+      fprintf(t->tl, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
+                     "\"args\": {\"name\": \"DMA engine %u\"}}", s, TM_TL_DMA + e, e);
     }
   }
 }

@@ -21,7 +21,7 @@ enum { TM_X, TM_V };
 /* functional units; the order within a path is the writeback priority
  * (uarch.md 2.1 step 9) */
 enum { TM_U_ALU, TM_U_CSR, TM_U_CTRL, TM_U_VALU, TM_U_MUL, TM_U_FPU, TM_U_SFU, TM_U_LSU,
-       TM_U_TC, TM_U_COUNT };
+       TM_U_TC, TM_U_DMA, TM_U_COUNT };
 /* register kinds */
 enum { TM_R_NONE, TM_R_X, TM_R_V };
 /* vt_insn fields an operand comes from */
@@ -40,19 +40,43 @@ enum {
   TM_I_MASKABLE = 1 << 9, /* reads v0 when vm = 0 */
   TM_I_IDIV = 1 << 10,    /* SFU integer divide (data-dependent) */
   TM_I_VBRANCH = 1 << 11,
+  TM_I_MMA = 1 << 12,      /* MMA/MMA64 on the tensor units (tensor.c) */
+  TM_I_DMA = 1 << 13,      /* a copy: queued on a DMA engine at dispatch (dma.c) */
+  TM_I_DMA_WAIT = 1 << 14, /* cp_dma_mbarrier: waits for the warp's copies */
+  TM_I_PREFIX = 1 << 15,   /* a v2025 prefix dispatched as an instruction (prefix_fused = 0) */
   TM_I_MEM = TM_I_LOAD | TM_I_STORE | TM_I_AMO
 };
 
 typedef struct tm_src {
   uint8_t kind, field;
+  uint8_t n; /* registers: 1, or 2 for a register pair (isa2025.md 3.1.1) */
 } tm_src;
 
 typedef struct tm_iinfo {
   uint8_t path, unit, lat, nsrc;
   uint8_t dst_kind; /* TM_R_*: register written (field rd) */
+  uint8_t dst_n;    /* registers written from rd on: 1, or 2 for a pair */
   uint16_t flags;
   tm_src src[5];
 } tm_iinfo;
+
+/* What an instruction costs at dispatch when it depends on the warp's state
+ * or on a prefix (dyn.c): register counts (pairs at SEW 64, widening
+ * results, the pair prefix, PREFIX_MEMORY groups), the unit latency and
+ * initiation interval (64-bit elements, binary64, VOP64 modifiers),
+ * address-generation cycles and the SFU's binary64/64-bit work. */
+typedef struct tm_dyn {
+  uint8_t src_n[5];
+  uint8_t dst_n;
+  uint8_t lat;   /* unit latency (pipelined units) */
+  uint8_t ii;    /* cycles the unit accepts nothing else (1: pipelined) */
+  uint8_t agen;  /* extra LSU address-generation cycles */
+  uint8_t hint;  /* PREFIX_MEMORY cachehint, when lsu_honor_hints */
+  bool fp64;     /* SFU: binary64 divide/square root */
+  bool wide;     /* SFU: 64-bit integer division */
+  bool pair;     /* a scalar instruction on register pairs (counter) */
+  bool multi;    /* some operand spans more than one register */
+} tm_dyn;
 
 /* ---- caches (tag arrays with the time each line becomes valid) ---- */
 typedef struct tm_cache {
@@ -98,25 +122,32 @@ void tm_tlb_free(tm_tlb *tl);
 #define TM_TL_WALKER 2000u
 
 /* ---- collector units and in-flight instructions ---- */
-#define TM_MAX_REQ 32
+#define TM_MAX_REQ 128 /* up to 4 words per lane (PREFIX_MEMORY width 128) */
 typedef struct tm_op {
   uint64_t ready;     /* in the collector: issue-valid time; after issue: result time */
+  uint64_t enter;     /* reaches its collector unit (reads from the next cycle) */
   uint16_t warp;      /* warp slot */
   uint8_t path, unit, dst_kind, nsrc, pending; /* pending: bit i = operand i not granted */
   uint8_t lat;
   uint16_t flags;
   uint16_t dst_reg;
-  uint16_t src_reg[5];
-  uint8_t src_kind[5];
-  uint8_t src_bank[5];
+  uint32_t tc_lat, tc_ii, tc_macs; /* MMA: latency, initiation interval, M*N*K */
+  uint16_t src_reg[8];
+  uint8_t src_kind[8];
+  uint8_t src_bank[8];
   bool lost_bank;    /* lost a bank arbitration in the last cycle */
   bool redirect;     /* taken branch: flush and refetch at target */
   bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
   uint32_t target;
   uint32_t lanes;    /* active lanes */
+  const char *name;  /* mnemonic (timeline) */
   uint32_t sfu_cycles;
   uint16_t id;       /* vt_insn_id */
   uint8_t nreq;      /* memory requests */
+  uint8_t agen;      /* extra address-generation cycles (dyn.c) */
+  uint8_t ii;        /* cycles its unit accepts nothing else (dyn.c) */
+  uint8_t hint;      /* cachehint (dyn.c) */
+  uint8_t dst_n;     /* registers written from dst_reg on: 1, 2 for a pair, up to 8 for MMA D groups */
   uint8_t shared;    /* requests go to shared memory */
   uint32_t req_line[TM_MAX_REQ]; /* line number (global) */
   uint8_t req_cost[TM_MAX_REQ];  /* shared memory: cycles (bank conflicts) */
@@ -145,7 +176,8 @@ static inline uint64_t wg_regs(uint32_t per_warp, unsigned warps) {
   return (uint64_t)per_warp * warps;
 }
 enum { TM_ST_ISSUE, TM_ST_IBUFFER, TM_ST_SCOREBOARD, TM_ST_MEMORY, TM_ST_BRANCH, TM_ST_BARRIER,
-       TM_ST_OPCOL, TM_ST_BANK, TM_ST_UNIT, TM_ST_DISPATCH, TM_ST_ENDED, TM_ST_COUNT };
+       TM_ST_OPCOL, TM_ST_BANK, TM_ST_UNIT, TM_ST_DISPATCH, TM_ST_DMA_QUEUE, TM_ST_DMA_WAIT,
+       TM_ST_ENDED, TM_ST_COUNT }; /* the order of the st_* counters */
 
 struct tm_wg;
 typedef struct tm_warp {
@@ -162,6 +194,9 @@ typedef struct tm_warp {
   bool head_valid;
   vt_insn head;
   const tm_iinfo *hinfo;
+  tm_dyn hdyn;              /* its dispatch-time costs (dyn.c) */
+  bool head64;              /* it is a 64-bit instruction ... */
+  uint64_t head_at;         /* ... dispatchable from this cycle (insn64_decode_extra) */
   /* scoreboard */
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
@@ -170,6 +205,7 @@ typedef struct tm_warp {
   uint64_t oc_free_at;         /* own collector entry free from this cycle */
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */
+  uint64_t dma_done_at;        /* completion of its last copy (isa2025.md 3.9.6) */
   uint8_t reason;              /* stall reason of the current cycle */
   uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
   uint8_t span_reason;         /* timeline: current span */
@@ -197,6 +233,9 @@ typedef struct tm_fetchreq {
 } tm_fetchreq;
 
 /* ---- SM ---- */
+#define TM_MAX_TC 16   /* mma_units */
+#define TM_MAX_DMA 8   /* dma_engines */
+#define TM_MAX_DMAQ 64 /* dma_queue_depth */
 typedef struct tm_sm {
   tm_warp *warps;      /* warp slots */
   unsigned nwarps_res; /* resident warps */
@@ -217,6 +256,7 @@ typedef struct tm_sm {
   unsigned fq_head, fq_n;
   uint32_t fetch_epochs;
   uint64_t sfu_free, lsu_free;
+  uint64_t unit_free[TM_U_COUNT]; /* a unit busy with a multi-pass instruction */
   unsigned lsu_mshr_used;
   /* memory system, per SM */
   tm_tlb tlb1;         /* L1 TLB (MMU on) */
@@ -232,6 +272,11 @@ typedef struct tm_sm {
   uint64_t *c;         /* counters of the current launch */
   uint16_t rhist[TM_ST_COUNT]; /* resident started warps per stall reason, this cycle */
   uint16_t ncounted;
+  /* tensor units and DMA engines (tensor.c, dma.c) */
+  uint64_t tc_free[TM_MAX_TC];              /* each unit accepts a new MMA from */
+  uint64_t dma_q[TM_MAX_DMA][TM_MAX_DMAQ];  /* completion times of queued copies (ring) */
+  uint8_t dma_head[TM_MAX_DMA], dma_n[TM_MAX_DMA];
+  uint64_t dma_free[TM_MAX_DMA];            /* each engine's last copy completes */
   bool x_issued_now;   /* FIN quirk bookkeeping */
   bool v_scalar_now;
 } tm_sm;
@@ -285,14 +330,19 @@ struct vt_timing {
 
 /* decode.c */
 void tm_build_info(vt_timing *t);
+/* dyn.c */
+void tm_dynamic(const vt_timing *t, const tm_iinfo *info, const vt_insn *in, const vt_warp *w,
+                tm_dyn *dy);
 /* lsu.c */
 void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *dev);
 uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now);
 /* memsys.c */
 int tm_mem_init(vt_timing *t);
 void tm_mem_free(vt_timing *t);
+/* hint: a PREFIX_MEMORY cachehint whose L1 policy (bits 1:0: 01 evict
+ * first, 10 bypass, 11 evict last) applies (lsu_honor_hints), else 0 */
 uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
-                       uint64_t *accepted);
+                       uint64_t *accepted, unsigned hint);
 uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, uint64_t at,
                         uint64_t *accepted);
 /* fetch of 'line': time the line is available (== at on a hit) */
@@ -300,7 +350,7 @@ uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, boo
 /* write the I-cache fills that have arrived by 'now' */
 void tm_l1i_fills(vt_timing *t, unsigned sm, uint64_t now);
 /* a read of 'line' by SM sm reaching the L2 at 'at' (the page walker's
- * PTE reads): the time its data is back */
+ * PTE reads, DMA engines): the time its data is back */
 uint64_t tm_l2_read(vt_timing *t, unsigned sm, uint32_t line, uint64_t at);
 /* returns the time the flush has finished (memory writes included) */
 uint64_t tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at);
@@ -311,6 +361,16 @@ enum { TM_RD, TM_WR, TM_AMO };
 void tm_tlb_launch(vt_timing *t);
 uint64_t tm_translate(vt_timing *t, unsigned sm, uint64_t va, bool fetch, uint64_t at,
                       uint32_t *pline);
+/* tensor.c: MMA registers, hazards, units */
+void tm_mma_prepare(vt_timing *t, tm_op *op, const vt_insn *in, unsigned slot);
+bool tm_mma_hazard(const tm_warp *w, const vt_insn *in, bool *mem);
+void tm_mma_mark(tm_warp *w, const tm_op *op);
+bool tm_tc_ready(vt_timing *t, unsigned sm);
+uint64_t tm_tc_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now);
+/* dma.c: engines, queues, completion */
+bool tm_dma_room(vt_timing *t, unsigned sm);
+void tm_dma_enqueue(vt_timing *t, unsigned sm, tm_warp *w, const vt_insn *in);
+void tm_dma_reset(tm_sm *s);
 /* frontend.c */
 void tm_fetch(vt_timing *t, unsigned sm);
 void tm_ibuf_flush(tm_sm *s, tm_warp *w, uint32_t pc);
@@ -320,7 +380,11 @@ void tm_writeback(vt_timing *t, unsigned sm);
 /* cta.c */
 int tm_cta_cycle(vt_timing *t);
 void tm_warp_retire_check(vt_timing *t, unsigned sm, unsigned slot);
-/* timeline.c */
+/* timeline.c: threads of an SM's process (tids): warp slots from 0,
+ * workgroup slots from 1000, tensor units from 2000, DMA engines from 3000 */
+#define TM_TL_WG 1000
+#define TM_TL_TC 2000
+#define TM_TL_DMA 3000
 void tm_tl_span(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t start,
                 uint64_t end);
 void tm_tl_instant(vt_timing *t, unsigned sm, unsigned slot, const char *name, uint64_t at);

@@ -79,6 +79,7 @@ for t in "${targets[@]}"; do
   case $name in
     decode) maxlen=256 ;;  # 64 words: plenty for the decoder, keeps runs fast
     elf) maxlen=16384 ;;   # the seed ELF plus room to grow
+    gdb) maxlen=20000 ;;   # packets up to past the stub's PacketSize (16384)
     *) maxlen=4096 ;;
   esac
   extra=()

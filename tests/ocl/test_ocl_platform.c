@@ -6,6 +6,15 @@
  * entries of unsupported features. */
 #include "ocl_test_util.h"
 
+/* the full profile needs a compiler (vt's, when vt was built with LLVM 14) */
+#ifdef VT_HAVE_CC
+#define PROFILE "FULL_PROFILE"
+#define HAVE_COMPILER CL_TRUE
+#else
+#define PROFILE "EMBEDDED_PROFILE"
+#define HAVE_COMPILER CL_FALSE
+#endif
+
 static const cl_device_info all_device_params[] = {
     CL_DEVICE_TYPE, CL_DEVICE_VENDOR_ID, CL_DEVICE_MAX_COMPUTE_UNITS,
     CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, CL_DEVICE_MAX_WORK_GROUP_SIZE,
@@ -54,7 +63,7 @@ TEST(platform_queries) {
   platform_string(st, p[0], CL_PLATFORM_NAME, "vt");
   platform_string(st, p[0], CL_PLATFORM_VENDOR, "the vt project");
   platform_string(st, p[0], CL_PLATFORM_VERSION, "OpenCL 1.2 vt 0.1.0");
-  platform_string(st, p[0], CL_PLATFORM_PROFILE, "EMBEDDED_PROFILE");
+  platform_string(st, p[0], CL_PLATFORM_PROFILE, PROFILE);
   platform_string(st, p[0], CL_PLATFORM_EXTENSIONS, "cl_khr_icd");
   platform_string(st, p[0], CL_PLATFORM_ICD_SUFFIX_KHR, "vt");
   char small[2];
@@ -124,7 +133,7 @@ TEST(device_queries) {
   device_string(st, d, CL_DEVICE_VENDOR, "THU-DSP-LAB");
   device_string(st, d, CL_DEVICE_VERSION, "OpenCL 1.2 vt 0.1.0");
   device_string(st, d, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C 1.2 vt");
-  device_string(st, d, CL_DEVICE_PROFILE, "EMBEDDED_PROFILE");
+  device_string(st, d, CL_DEVICE_PROFILE, PROFILE);
   device_string(st, d, CL_DEVICE_EXTENSIONS,
                 "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
                 "cl_khr_global_int32_extended_atomics");
@@ -137,7 +146,8 @@ TEST(device_queries) {
   DEV_UINT(CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, 3);
   DEV_UINT(CL_DEVICE_MAX_CLOCK_FREQUENCY, 1200);
   DEV_UINT(CL_DEVICE_MEM_BASE_ADDR_ALIGN, 1024);
-  DEV_UINT(CL_DEVICE_COMPILER_AVAILABLE, CL_FALSE);
+  DEV_UINT(CL_DEVICE_COMPILER_AVAILABLE, HAVE_COMPILER);
+  DEV_UINT(CL_DEVICE_LINKER_AVAILABLE, HAVE_COMPILER);
   DEV_UINT(CL_DEVICE_IMAGE_SUPPORT, CL_FALSE);
   DEV_UINT(CL_DEVICE_ENDIAN_LITTLE, CL_TRUE);
   DEV_ULONG(CL_DEVICE_TYPE, CL_DEVICE_TYPE_GPU);

@@ -11,6 +11,8 @@
 #    --libs vt` links the installed shared libvt, finds it at run time through
 #    the RUNPATH that vt.pc adds, and checks its kernel's results;
 #  - a program linked statically through pkg-config runs;
+#  - the drop-in libspike_driver.so: its exported symbols, and pocl's call
+#    sequence replayed against it through dlopen (tests/unit/test_dropin_replay.c);
 #  - when the OpenCL platform was built: libvtocl.so and P/etc/OpenCL/vendors/
 #    vtocl.icd naming it (for the prefix /usr: /etc/OpenCL/vendors), and the
 #    installed platform loads through the ICD loader (clinfo, if present).
@@ -117,6 +119,15 @@ if [ -x "$BUILD/vt-cc" ]; then
 fi
 if ldd "$P/bin/vt" | grep -q LLVM; then fail "vt_does_not_link_llvm: $(ldd "$P/bin/vt" | grep LLVM)"
 else ok vt_does_not_link_llvm; fi
+# the drop-in for the official driver library, as installed
+dropin=$(ls "$P"/lib*/libspike_driver.so 2>/dev/null | head -n 1)
+if [ -n "$dropin" ] && sh "$SRC/tests/scripts/dropin_symbols_test.sh" "$dropin" "$T" >"$T/dropin.out" 2>&1; then
+  ok installed_dropin_exports_the_official_functions
+else fail installed_dropin_exports_the_official_functions; cat "$T/dropin.out" 2>/dev/null || true; fi
+if [ -n "$dropin" ] && [ -x "$BUILD/tests/test_dropin_replay" ] &&
+  VT_DROPIN_LIB=$dropin "$BUILD/tests/test_dropin_replay" >"$T/replay.out" 2>&1; then
+  ok installed_dropin_replays_pocl
+else fail installed_dropin_replays_pocl; tail -n 20 "$T/replay.out" 2>/dev/null || true; fi
 
 # the OpenCL platform (built when the OpenCL headers exist)
 if [ -e "$BUILD/src/ocl/libvtocl.so" ]; then

@@ -5,10 +5,14 @@
 # 32 threads, 128 KiB of local memory; buffers in [0x90000000, 2^32)), and
 # follows the configuration (VT_SMS=4, VT_WARP_SLOTS=4 VT_THREADS=16). A
 # bad configuration gives no device and a message naming the variable.
-# Usage: ocl_clinfo_test.sh ICD_FILE TMP_ROOT   (exit 77: clinfo missing)
+# With vt's compiler (COMPILER = Yes) the device reports a compiler, a
+# linker and the full profile; without it (No), none and the embedded one.
+# Usage: ocl_clinfo_test.sh ICD_FILE TMP_ROOT Yes|No   (exit 77: clinfo missing)
 set -eu
 ICD=$1
 mkdir -p "$2"
+COMPILER=$3
+if [ "$COMPILER" = Yes ]; then PROFILE=FULL_PROFILE; else PROFILE=EMBEDDED_PROFILE; fi
 if ! command -v clinfo >/dev/null 2>&1; then
   echo "SKIP: clinfo is not installed (sh scripts/install-deps.sh opencl)"
   exit 77
@@ -42,7 +46,10 @@ has "$T/out" 'Device Name' 'Ventus GPGPU \(vt simulator\)'
 has "$T/out" 'Device Vendor' 'THU-DSP-LAB'
 has "$T/out" 'Device Version' 'OpenCL 1.2 vt 0.1.0'
 has "$T/out" 'Device Type' 'GPU'
-has "$T/out" 'Compiler Available' 'No'
+has "$T/out" 'Compiler Available' "$COMPILER"
+has "$T/out" 'Linker Available' "$COMPILER"
+has "$T/out" 'Platform Profile' "$PROFILE"
+has "$T/out" 'Device Profile' "$PROFILE"
 has "$T/out" 'Max compute units' '2'
 has "$T/out" 'Max work group size' '256'
 has "$T/out" 'Max work item sizes' '256x256x256'

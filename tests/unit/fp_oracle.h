@@ -322,6 +322,39 @@ static inline uint64_t oracle_to_int(ofmt src, uint64_t a, int bits, int is_sign
   return (uint64_t)mpfr_get_uj(O, MPFR_RNDN);
 }
 
+/* Expected round((a op b) * 2^k) in format f, op 0 add, 1 sub, 2 mul (the
+ * single rounding of VOP64's OMOD): the exact result at 2200 bits (any sum
+ * of two binary64 values fits), scaled, rounded by oracle_round; the zero
+ * sign of an exact cancellation from MPFR's addition in the same mode. */
+static inline uint64_t oracle_scaled(ofmt f, int op, uint64_t a, uint64_t b, int k, int rm,
+                                     uint32_t *fl) {
+  *fl = 0;
+  if (of_is_nan(f, a) || of_is_nan(f, b)) {
+    if (of_is_snan(f, a) || of_is_snan(f, b)) *fl = NV;
+    return of_cnan(f);
+  }
+  mpfr_t A, B;
+  mpfr_inits2(128, A, B, (mpfr_ptr)0);
+  b2m(f, A, a);
+  b2m(f, B, b);
+  mpfr_set_prec(X, 2200);
+  mpfr_rnd_t zr = rm == VT_RM_RMM ? MPFR_RNDN : mp_rnd[rm]; /* exact: only a zero's sign */
+  if (op == 0) mpfr_add(X, A, B, zr);
+  else if (op == 1) mpfr_sub(X, A, B, zr);
+  else mpfr_mul(X, A, B, zr);
+  uint64_t r;
+  if (mpfr_nan_p(X)) {
+    *fl = NV;
+    r = of_cnan(f);
+  } else {
+    mpfr_mul_2si(X, X, k, MPFR_RNDN);
+    r = oracle_round(f, OP_CVT, rm, fl);
+  }
+  mpfr_set_prec(X, 128);
+  mpfr_clears(A, B, (mpfr_ptr)0);
+  return r;
+}
+
 /* ---------- shared test plumbing ---------- */
 
 #if defined(__SANITIZE_ADDRESS__)

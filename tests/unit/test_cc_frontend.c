@@ -1,15 +1,17 @@
 /* vt cc's driver and outputs: clang's diagnostics passed through with
  * file:line:col, unsupported OpenCL features refused with the source line,
  * -D/-I/-O0..-O3 options, vt_cc_compile's option string, the assembly and
- * LLVM IR outputs, the .ventus.resource section, and the `vt cc` command
- * (exit codes, output files). */
+ * LLVM IR outputs, the .ventus.resource and .vt.kernel_args sections, and
+ * the `vt cc` command (exit codes, output files). */
 #include <pthread.h>
 #include <sys/wait.h>
 
 #include "cc_test_util.h"
 #include "util/file.h"
 #include "vt/elf.h"
+#include "vt/kargs.h"
 
+#ifdef VT_HAVE_CC
 /* a test output file, whole (at most 256 MiB) */
 static int read_whole(const char *path, uint8_t **d, size_t *n) {
   const vt_file_limit lim = {256ull << 20, "a test output", NULL};
@@ -17,7 +19,6 @@ static int read_whole(const char *path, uint8_t **d, size_t *n) {
   return vt_read_file(path, lim, d, n, msg, sizeof msg);
 }
 
-#ifdef VT_HAVE_CC
 static char *compile_log(const char *file, const char *const *opts, int *rc, vt_cc_output out,
                          char **result) {
   char path[1024];
@@ -177,6 +178,66 @@ TEST(outputs_and_resources) {
   cc_prog_free(&p);
 }
 
+static void check_arg(check_state *st, const vt_kargs_kernel *k, unsigned i, unsigned kind,
+                      unsigned space, unsigned quals, unsigned size, const char *name,
+                      const char *type) {
+  CHECK(st, k && i < k->nargs);
+  if (!k || i >= k->nargs) return;
+  const vt_karg *a = &k->args[i];
+  if (a->kind != kind || a->space != space || a->quals != quals || a->size != size)
+    fprintf(stderr, "argument %u: kind %u space %u quals %u size %u\n", i, a->kind, a->space,
+            a->quals, a->size);
+  CHECK(st, a->kind == kind && a->space == space && a->quals == quals && a->size == size);
+  CHECK_STR(st, a->name, name);
+  CHECK_STR(st, a->type, type);
+}
+
+/* .vt.kernel_args: every argument's kind, address space, qualifiers, size
+ * in the argument buffer (OpenCL C sizes: float4 16, the struct 4 + 3 x 4,
+ * char 1), name and type as written in the source */
+TEST(kernel_argument_section) {
+  const char *src =
+      "typedef struct { int a; float b[3]; } S;\n"
+      "__kernel void k1(__global const float *restrict in, __global float *out,\n"
+      "                 __local int *scratch, __constant int *tab, int n, float4 v, S s,\n"
+      "                 char c, volatile __global uint *vv) {\n"
+      "  out[0] = in[0] + n + v.x + s.b[1] + c + tab[0] + scratch[0] + vv[0];\n}\n"
+      "__kernel void k2(void) {}\n";
+  uint8_t *elf = NULL;
+  size_t size = 0;
+  char *log = NULL, err[256];
+  CHECK(st, vt_cc_compile(src, NULL, &elf, &size, &log) == 0);
+  vt_elf *e = NULL;
+  vt_kargs *ka = NULL;
+  CHECK(st, elf && vt_elf_open_mem(elf, size, &e, err, sizeof err) == 0);
+  const vt_elf_section *sec = e ? vt_elf_section_by_name(e, VT_KARGS_SECTION) : NULL;
+  CHECK(st, sec && vt_kargs_parse(sec->data, sec->size, &ka, err, sizeof err) == 0);
+  CHECK(st, ka && vt_kargs_count(ka) == 2);
+  const vt_kargs_kernel *k1 = ka ? vt_kargs_find(ka, "k1") : NULL;
+  const vt_kargs_kernel *k2 = ka ? vt_kargs_find(ka, "k2") : NULL;
+  CHECK(st, k1 && k1->nargs == 9 && k2 && k2->nargs == 0);
+  check_arg(st, k1, 0, VT_KARG_BUFFER, VT_KSPACE_GLOBAL, VT_KQUAL_CONST | VT_KQUAL_RESTRICT, 4,
+            "in", "float*");
+  check_arg(st, k1, 1, VT_KARG_BUFFER, VT_KSPACE_GLOBAL, 0, 4, "out", "float*");
+  check_arg(st, k1, 2, VT_KARG_LOCAL, VT_KSPACE_LOCAL, 0, 4, "scratch", "int*");
+  check_arg(st, k1, 3, VT_KARG_BUFFER, VT_KSPACE_CONSTANT, VT_KQUAL_CONST, 4, "tab", "int*");
+  check_arg(st, k1, 4, VT_KARG_VALUE, VT_KSPACE_PRIVATE, 0, 4, "n", "int");
+  check_arg(st, k1, 5, VT_KARG_VALUE, VT_KSPACE_PRIVATE, 0, 16, "v", "float4");
+  check_arg(st, k1, 6, VT_KARG_VALUE, VT_KSPACE_PRIVATE, 0, 16, "s", "S");
+  check_arg(st, k1, 7, VT_KARG_VALUE, VT_KSPACE_PRIVATE, 0, 1, "c", "char");
+  check_arg(st, k1, 8, VT_KARG_BUFFER, VT_KSPACE_GLOBAL, VT_KQUAL_VOLATILE, 4, "vv", "uint*");
+  vt_kargs_free(ka);
+  vt_elf_free(e);
+  free(elf);
+  free(log);
+  /* a struct too large for the argument buffer's by-value limit */
+  CHECK(st, vt_cc_compile("typedef struct { int w[257]; } B;\n"
+                          "__kernel void big(__global int *o, B b) { o[0] = b.w[256]; }\n",
+                          NULL, &elf, &size, &log) == -1);
+  CHECK(st, log && strstr(log, "kernel 'big': argument 1 ('b') is larger than 1024 bytes"));
+  free(log);
+}
+
 /* -g: a line table whose rows name the kernel's source lines (oracle:
  * GNU addr2line, when installed) */
 TEST(debug_line_table) {
@@ -303,7 +364,8 @@ TEST(command_line) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(clang_diagnostics), T(unsupported_features), T(defines_includes_levels),
-          T(compile_with_option_string), T(outputs_and_resources), T(debug_line_table),
+          T(compile_with_option_string), T(outputs_and_resources), T(kernel_argument_section),
+          T(debug_line_table),
           T(parallel_compilations), T(command_line))
 #else
 int main(void) {

@@ -149,9 +149,22 @@ TEST(buffers_and_copies) {
   CHECK(st, vt_one_buf_free(h, 4, &bogus, 0, 0) == -1);
   CHECK(st, vt_one_buf_free(h, 4, NULL, 0, 0) == -1);
   CHECK(st, vt_one_buf_free(h, 5000, &b, 0, 0) == 0);
-  /* addresses are not reused */
-  uint64_t d = 0;
-  CHECK(st, vt_buf_alloc(h, 16, &d, 0, 0, 0) == 0 && d == 0x90004000u);
+  /* freed addresses are reused, lowest gap first: a (one page) and b (two
+   * pages) left [0x90000000, 0x90003000) free below c */
+  uint64_t d = 0, e = 0, g = 0;
+  CHECK(st, vt_buf_alloc(h, 16, &d, 0, 0, 0) == 0 && d == 0x90000000u);
+  CHECK(st, vt_buf_alloc(h, 8192, &e, 0, 0, 0) == 0 && e == 0x90001000u);
+  CHECK(st, vt_buf_alloc(h, 1, &g, 0, 0, 0) == 0 && g == 0x90004000u); /* after c */
+  /* a fixed address (vt/driver_ext.h): free, taken, misaligned */
+  uint64_t fixed = 0xa0024000u;
+  CHECK(st, vt_dev_buf_alloc_at(h, fixed, 1024) == 0);
+  CHECK(st, vt_dev_buf_alloc_at(h, fixed + 4096, 1) == 0);
+  CHECK(st, vt_dev_buf_alloc_at(h, fixed - 4096, 4097) == -1);
+  CHECK(st, strstr(vt_last_error(), "overlaps a live buffer") != NULL);
+  CHECK(st, vt_dev_buf_alloc_at(h, fixed + 100, 4) == -1);
+  CHECK(st, vt_dev_buf_alloc_at(h, 0x80000000u, 4) == -1);
+  CHECK(st, vt_copy_to_dev(h, fixed + 1020, w, 4, 0, 0) == 0);
+  CHECK(st, vt_one_buf_free(h, 1024, &fixed, 0, 0) == 0);
   vt_dev_close(h);
 }
 

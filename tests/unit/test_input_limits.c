@@ -68,15 +68,6 @@ static void sparse_file(check_state *st, const char *path, uint64_t size) {
   close(fd);
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *b = calloc(1, 65536);
-  if (b) fread(b, 1, 65535, f);
-  fclose(f);
-  return b;
-}
-
 /* Runs "CMD" through sh with the limits above; stderr into *err (caller
  * frees). Returns the exit status, or -1. */
 static int run(const char *cmd, char **err) {
@@ -84,7 +75,7 @@ static int run(const char *cmd, char **err) {
   snprintf(full, sizeof full, MEM_LIMIT "timeout 60 %s 2>'%s' >/dev/null", cmd,
            path_of("cmd.err"));
   int rc = system(full);
-  *err = slurp(path_of("cmd.err"));
+  *err = test_slurp(path_of("cmd.err"), NULL);
   if (rc == -1 || !WIFEXITED(rc)) return -1;
   return WEXITSTATUS(rc);
 }

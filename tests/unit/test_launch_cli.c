@@ -9,23 +9,6 @@
 #define TMP VT_TEST_TMP
 #define ELF TMP "/launch_rt.elf"
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  if (len) *len = (size_t)n;
-  return b;
-}
-
 static int spit(const char *path, const void *data, size_t n) {
   FILE *f = fopen(path, "wb");
   if (!f) return -1;
@@ -58,8 +41,8 @@ static int launch(const char *args, char **out, char **err) {
   snprintf(cmd, sizeof cmd, "'%s' launch %s %s >'%s/launch.out' 2>'%s/launch.err'", VT_BINARY,
            ELF, args, TMP, TMP);
   int rc = sh(cmd);
-  if (out) *out = slurp(TMP "/launch.out", NULL);
-  if (err) *err = slurp(TMP "/launch.err", NULL);
+  if (out) *out = test_slurp(TMP "/launch.out", NULL);
+  if (err) *err = test_slurp(TMP "/launch.err", NULL);
   return rc;
 }
 
@@ -86,7 +69,7 @@ TEST(scalar_and_local_specs) {
   contains(st, err, "vt launch: 1 launch(es), 1 workgroup(s), ");
   contains(st, err, "warp-instructions");
   size_t n = 0;
-  char *b = slurp(TMP "/save1/arg0.bin", &n);
+  char *b = test_slurp(TMP "/save1/arg0.bin", &n);
   CHECK(st, b && n == 256);
   if (b && n == 256) {
     CHECK(st, word(b, 0) >= 0x90000000u);
@@ -118,7 +101,7 @@ TEST(sixty_four_bit_specs) {
                    "--save " TMP "/save64 -q",
                    NULL, &err) == 0);
   size_t n = 0;
-  char *b = slurp(TMP "/save64/arg0.bin", &n);
+  char *b = test_slurp(TMP "/save64/arg0.bin", &n);
   CHECK(st, b && n == 256);
   if (b && n == 256) {
     CHECK_EQ_U32(st, word(b, 1), 1);
@@ -134,7 +117,7 @@ TEST(sixty_four_bit_specs) {
   /* a long right after a pointer: offset 8, bytes 4..7 zero */
   CHECK(st, launch("--no-memcheck --kernel argcopy --global 1 --arg out:256 --arg i64:0x1122334455667788 "
                    "--save " TMP "/save64b -q", NULL, NULL) == 0);
-  b = slurp(TMP "/save64b/arg0.bin", &n);
+  b = test_slurp(TMP "/save64b/arg0.bin", &n);
   CHECK(st, b && n == 256);
   if (b && n == 256) {
     CHECK_EQ_U32(st, word(b, 1), 0);
@@ -164,7 +147,7 @@ TEST(sixty_four_bit_specs) {
     free(out);
     char path[256];
     snprintf(path, sizeof path, "%s/savel%zu/arg0.bin", TMP, i);
-    b = slurp(path, &n);
+    b = test_slurp(path, &n);
     CHECK(st, b && n == 32);
     if (b && n == 32) {
       CHECK(st, dword(b, 0) == longs[i].bits);
@@ -189,7 +172,7 @@ TEST(buffer_specs_and_save) {
   CHECK(st, launch("--kernel scale --global 64 --local 16 --arg io:" TMP "/launch_in.bin "
                    "--arg i32:-7 --save " TMP "/save2 -q", NULL, NULL) == 0);
   size_t n = 0;
-  char *b = slurp(TMP "/save2/arg0.bin", &n);
+  char *b = test_slurp(TMP "/save2/arg0.bin", &n);
   CHECK(st, b && n == sizeof v);
   if (b && n == sizeof v) {
     memcpy(r, b, sizeof r);
@@ -200,9 +183,9 @@ TEST(buffer_specs_and_save) {
   char *err = NULL;
   CHECK(st, launch("--kernel lrev --global 64 --local 32 --arg in:" TMP "/launch_in.bin "
                    "--arg out:256 --arg local:128 --save " TMP "/save3", NULL, &err) == 0);
-  char *a0 = slurp(TMP "/save3/arg0.bin", &n);
+  char *a0 = test_slurp(TMP "/save3/arg0.bin", &n);
   CHECK(st, a0 && n == sizeof v && memcmp(a0, v, sizeof v) == 0); /* input unchanged */
-  char *a1 = slurp(TMP "/save3/arg1.bin", &n);
+  char *a1 = test_slurp(TMP "/save3/arg1.bin", &n);
   CHECK(st, a1 && n == 256);
   if (a1 && n == 256) {
     memcpy(r, a1, sizeof r);
@@ -220,7 +203,7 @@ TEST(geometry_options) {
   CHECK(st, launch("--kernel ids --global 8,4 --local 4,2 --offset 10,20 --arg out:1536 "
                    "--save " TMP "/save4 -q", NULL, NULL) == 0);
   size_t n = 0;
-  char *b = slurp(TMP "/save4/arg0.bin", &n);
+  char *b = test_slurp(TMP "/save4/arg0.bin", &n);
   CHECK(st, b && n == 1536);
   if (b && n == 1536) {
     size_t rec = 12 * (3 * 8 + 5); /* x = 5, y = 3 */
@@ -237,7 +220,7 @@ TEST(geometry_options) {
   char *err = NULL;
   CHECK(st, launch("--kernel ids --global 8,4 --local 4,2 --threads 2 --arg out:1536 "
                    "--save " TMP "/save5", NULL, &err) == 0);
-  b = slurp(TMP "/save5/arg0.bin", &n);
+  b = test_slurp(TMP "/save5/arg0.bin", &n);
   if (b && n == 1536) {
     CHECK_EQ_U32(st, word(b, 10), 4); /* numw */
     CHECK_EQ_U32(st, word(b, 11), 2); /* numt */
@@ -354,13 +337,13 @@ TEST(errors) {
   snprintf(cmd, sizeof cmd, "'%s' launch %s/launch_junk.elf --global 1 2>'%s/launch.err'",
            VT_BINARY, TMP, TMP);
   CHECK(st, sh(cmd) == 1);
-  char *err = slurp(TMP "/launch.err", NULL);
+  char *err = test_slurp(TMP "/launch.err", NULL);
   contains(st, err, "launch_junk.elf: not a loadable kernel ELF");
   free(err);
   /* --help */
   snprintf(cmd, sizeof cmd, "'%s' launch --help >'%s/launch.out'", VT_BINARY, TMP);
   CHECK(st, sh(cmd) == 0);
-  char *out = slurp(TMP "/launch.out", NULL);
+  char *out = test_slurp(TMP "/launch.out", NULL);
   contains(st, out, "usage: vt launch KERNEL.elf --kernel NAME --global");
   free(out);
   snprintf(cmd, sizeof cmd, "'%s' launch 2>/dev/null", VT_BINARY);

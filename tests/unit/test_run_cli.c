@@ -13,23 +13,6 @@
 #define CASES VT_SHARED_DIR "/cases"
 #define TMP VT_TEST_TMP
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  if (len) *len = (size_t)n;
-  return b;
-}
-
 static void spit(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   if (!f) return;
@@ -43,8 +26,8 @@ static int vt_run(const char *args, char **out, char **err) {
   char cmd[8192];
   snprintf(cmd, sizeof cmd, "'%s' run %s >'%s/cli.out' 2>'%s/cli.err'", VT_BINARY, args, TMP, TMP);
   int rc = system(cmd);
-  if (out) *out = slurp(TMP "/cli.out", NULL);
-  if (err) *err = slurp(TMP "/cli.err", NULL);
+  if (out) *out = test_slurp(TMP "/cli.out", NULL);
+  if (err) *err = test_slurp(TMP "/cli.err", NULL);
   if (rc == -1 || !WIFEXITED(rc)) return -1;
   return WEXITSTATUS(rc);
 }
@@ -59,7 +42,7 @@ static void check_contains(check_state *st, const char *hay, const char *needle)
 /* compare a dump file with expected little-endian words */
 static void check_dump(check_state *st, const char *path, const uint32_t *want, size_t n) {
   size_t len = 0;
-  char *b = slurp(path, &len);
+  char *b = test_slurp(path, &len);
   CHECK(st, b != NULL);
   if (!b) return;
   CHECK(st, len == 4 * n);
@@ -194,7 +177,7 @@ TEST(summary_line) {
 TEST(stats_json) {
   CHECK_EQ_U32(st, vt_run("-q --stats-json " TMP "/s.json " CASES "/vecadd_4x16/vecadd.metadata",
                           NULL, NULL), 0);
-  char *js = slurp(TMP "/s.json", NULL);
+  char *js = test_slurp(TMP "/s.json", NULL);
   CHECK(st, js != NULL);
   if (!js) return;
   json_kv kv[32];
@@ -214,7 +197,7 @@ TEST(stats_json) {
   free(js);
   /* gaussian: six launches, barriers in Fan2? at least branches */
   CHECK_EQ_U32(st, vt_run("-q --stats-json " TMP "/s2.json " GAUSSIAN_FILES, NULL, NULL), 0);
-  js = slurp(TMP "/s2.json", NULL);
+  js = test_slurp(TMP "/s2.json", NULL);
   n = js ? parse_totals(js, kv, 32) : -1;
   CHECK(st, n > 0);
   CHECK(st, json_get(kv, n, "launches") == 6);
@@ -229,8 +212,8 @@ TEST(trace_lines) {
   CHECK_EQ_U32(st, vt_run("-q --trace " TMP "/t.txt --stats-json " TMP "/t.json " CASES
                           "/matadd/matadd.metadata", NULL, NULL), 0);
   size_t len = 0;
-  char *t = slurp(TMP "/t.txt", &len);
-  char *js = slurp(TMP "/t.json", NULL);
+  char *t = test_slurp(TMP "/t.txt", &len);
+  char *js = test_slurp(TMP "/t.json", NULL);
   CHECK(st, t && js);
   if (!t || !js) return;
   size_t lines = 0;
@@ -352,7 +335,7 @@ TEST(threads_fixed_mismatch) {
 }
 
 TEST(malformed_input) {
-  char *m = slurp(CASES "/matadd/matadd.metadata", NULL), *d = slurp(CASES "/matadd/matadd.data", NULL);
+  char *m = test_slurp(CASES "/matadd/matadd.metadata", NULL), *d = test_slurp(CASES "/matadd/matadd.data", NULL);
   CHECK(st, m && d);
   if (!m || !d) return;
   m[9 * 9 + 2] = 'g'; /* line 10 */

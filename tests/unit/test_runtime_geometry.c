@@ -189,18 +189,6 @@ TEST(geometry_line_from_a_plan) {
   free(img);
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *b = calloc(1, 65536);
-  if (b) {
-    size_t n = fread(b, 1, 65535, f);
-    b[n] = 0;
-  }
-  fclose(f);
-  return b;
-}
-
 /* `vt launch` prints the geometry it used */
 TEST(vt_launch_prints_the_geometry) {
   char dir[] = VT_TEST_TMP "/geometryXXXXXX";
@@ -214,7 +202,7 @@ TEST(vt_launch_prints_the_geometry) {
   CHECK(st, rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
   char path[4200];
   snprintf(path, sizeof path, "%s/err", dir);
-  char *err = slurp(path);
+  char *err = test_slurp(path, NULL);
   const char *want = "vt launch: global 1000, local 250, 4 workgroups, 8 warps/workgroup, 32 "
                      "threads/warp (last warp: 26 of 32 lanes)\n";
   if (!err || !strstr(err, want)) {

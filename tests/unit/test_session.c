@@ -15,22 +15,6 @@
 #define TMP VT_TEST_TMP
 #define ELF TMP "/session.elf"
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  return b;
-}
-
 static int sh(const char *cmd) {
   int rc = system(cmd);
   if (rc == -1 || !WIFEXITED(rc)) return -1;
@@ -54,8 +38,8 @@ static int launch(const char *args, char **out, char **err) {
   snprintf(cmd, sizeof cmd, "'%s' launch %s %s >'%s/out' 2>'%s/err'", VT_BINARY, ELF, args, TMP,
            TMP);
   int rc = sh(cmd);
-  if (out) *out = slurp(TMP "/out");
-  if (err) *err = slurp(TMP "/err");
+  if (out) *out = test_slurp(TMP "/out", NULL);
+  if (err) *err = test_slurp(TMP "/err", NULL);
   return rc;
 }
 
@@ -99,7 +83,7 @@ TEST(interrupt) {
   waitpid(pid, &status, 0);
   CHECK(st, WIFEXITED(status));
   CHECK_EQ_U32(st, WIFEXITED(status) ? WEXITSTATUS(status) : 0, 130);
-  char *err = slurp(TMP "/err");
+  char *err = test_slurp(TMP "/err", NULL);
   contains(st, err, "interrupted after ");
   contains(st, err, "live warps:\nSM 0, workgroup 0, warp 0: pc 0x");
   contains(st, err, "statistics so far:");
@@ -119,7 +103,7 @@ TEST(progress_line) {
            "/dev/null >'%s/tty' 2>&1",
            VT_BINARY, ELF, TMP);
   CHECK_EQ_U32(st, sh(cmd), 124);
-  char *tty = slurp(TMP "/tty");
+  char *tty = test_slurp(TMP "/tty", NULL);
   contains(st, tty, "vt: launch 0 kernel 'forever': ");
   contains(st, tty, " M warp-insns, ");
   contains(st, tty, " M/s, workgroups 0/1, ");
@@ -191,7 +175,7 @@ TEST(dump_config_round_trip) {
              "cmp -s '%s/a.cfg' '%s/b.cfg'",
              VT_BINARY, cmds[k], TMP, VT_BINARY, cmds[k], TMP, TMP, TMP, TMP);
     CHECK_EQ_U32(st, sh(cmd), 0);
-    char *a = slurp(TMP "/a.cfg");
+    char *a = test_slurp(TMP "/a.cfg", NULL);
     contains(st, a, "\nsms = 3\n");
     contains(st, a, "\nmemcheck = 1\n");
     contains(st, a, "\nl1d_sets = 64\n");
@@ -210,12 +194,12 @@ TEST(help_and_hints) {
   CHECK(st, build_elf());
   snprintf(cmd, sizeof cmd, "'%s' run %s 2>'%s/err'", VT_BINARY, ELF, TMP);
   CHECK_EQ_U32(st, sh(cmd), 2);
-  char *err = slurp(TMP "/err");
+  char *err = test_slurp(TMP "/err", NULL);
   contains(st, err, "is an ELF program: run its kernels with `vt launch ");
   free(err);
   snprintf(cmd, sizeof cmd, "'%s' run --dump 0:0x100000000:f x.metadata 2>'%s/err'", VT_BINARY, TMP);
   CHECK_EQ_U32(st, sh(cmd), 2);
-  err = slurp(TMP "/err");
+  err = test_slurp(TMP "/err", NULL);
   contains(st, err, "bad --dump '0:0x100000000:f'");
   free(err);
   snprintf(cmd, sizeof cmd, "'%s' help nosuch 2>'%s/err'", VT_BINARY, TMP);

@@ -9,23 +9,6 @@
 
 #define CASES VT_SHARED_DIR "/cases"
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  *len = (size_t)n;
-  return b;
-}
-
 /* ---- line lists: editable copies of the files ---- */
 typedef struct lines {
   char l[1024][16];
@@ -62,8 +45,8 @@ static lines matadd_meta, matadd_data;
 
 static void load_matadd_lines(void) {
   size_t n;
-  char *m = slurp(CASES "/matadd/matadd.metadata", &n);
-  char *d = slurp(CASES "/matadd/matadd.data", &n);
+  char *m = test_slurp(CASES "/matadd/matadd.metadata", &n);
+  char *d = test_slurp(CASES "/matadd/matadd.data", &n);
   split(&matadd_meta, m);
   split(&matadd_data, d);
   free(m);

@@ -27,31 +27,16 @@ static const struct {
   const char *name;
   double bound;
 } known_gaps[] = {
-    {"vecadd_4w8t", 0.50}, /* the RTL pays ~2x the model's I-cache misses */
-    {"nn_4w8t", 0.50},     /* (4 warps x 8 threads: see docs) */
-    {"bfs_2w16t", 0.13},   {"gaussian_2w8t", 0.13}, {"gaussian_4w4t", 0.13},
+    /* the two "4x8" inputs: their RTL figures contradict the other rows of
+     * the same table (docs/timing.md, Known gaps) */
+    {"vecadd_4w8t", 0.50},
+    {"nn_4w8t", 0.50},
 };
 
 static double bound_of(const char *name) {
   for (size_t i = 0; i < sizeof known_gaps / sizeof known_gaps[0]; i++)
     if (!strcmp(known_gaps[i].name, name)) return known_gaps[i].bound;
   return TARGET;
-}
-
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  return b;
 }
 
 typedef struct region {
@@ -97,9 +82,9 @@ static uint8_t *run_sequence(check_state *st, char meta[][1024], unsigned n, vt_
 static double run_case(check_state *st, const char *name, char *row, size_t rown) {
   char path[2048];
   snprintf(path, sizeof path, "%s/%.200s/launches.txt", RTL_DIR, name);
-  char *list = slurp(path);
+  char *list = test_slurp(path, NULL);
   snprintf(path, sizeof path, "%s/%.200s/rtl_cycles.txt", RTL_DIR, name);
-  char *ref_text = slurp(path);
+  char *ref_text = test_slurp(path, NULL);
   CHECK(st, list && ref_text);
   if (!list || !ref_text) {
     free(list);
@@ -165,7 +150,7 @@ TEST(calibration) {
   }
   snprintf(table + len, cap - len, "\n%u of %u cases within 10 %%, mean |error| %.1f %%.\n", within,
            nn, nn ? 100.0 * sum / nn : 0.0);
-  char *doc = slurp(DOC);
+  char *doc = test_slurp(DOC, NULL);
   const char *b = doc ? strstr(doc, BEGIN_MARK) : NULL;
   const char *e = b ? strstr(b, END_MARK) : NULL;
   bool same = b && e && (size_t)(e - (b + strlen(BEGIN_MARK))) == strlen(table) &&

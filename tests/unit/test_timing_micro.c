@@ -41,7 +41,7 @@ static char *build_source(const char *setup, const char *unit, unsigned n) {
  * warp using vgpr_usage vector registers out of vgprs_per_sm (0: preset) */
 static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *unit, unsigned n,
                               unsigned threads, unsigned warps, const char *preset, unsigned nwg,
-                              uint32_t vgpr_usage, uint32_t vgprs_per_sm) {
+                              uint32_t vgpr_usage, uint32_t vgprs_per_sm, int oc_entry) {
   char *src = build_source(setup, unit, n);
   vt_asm *as = vt_asm_new(NULL);
   uint8_t *img = NULL;
@@ -72,6 +72,7 @@ static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *un
   vt_test_settings_preset(&tc, preset);
   tc.flush_at_wg_end = 0;
   if (vgprs_per_sm) tc.vgprs_per_sm = vgprs_per_sm;
+  if (oc_entry >= 0) tc.oc_entry_cycles = (uint32_t)oc_entry;
   vt_timing *t = vt_timing_new(&tc);
   vt_launch l = {.start_pc = VT_PROGRAM_BASE, .num_wg = {nwg, 1, 1}, .threads_per_warp = threads,
                  .warps_per_wg = warps, .knl_addr = BUF, .lds_size = 0x1000,
@@ -91,7 +92,7 @@ static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *un
 
 static uint64_t run_kernel(check_state *st, const char *setup, const char *unit, unsigned n,
                            unsigned threads, unsigned warps, const char *preset) {
-  return run_kernel_ex(st, setup, unit, n, threads, warps, preset, 1, 0, 0);
+  return run_kernel_ex(st, setup, unit, n, threads, warps, preset, 1, 0, 0, -1);
 }
 
 /* per-unit cost measured as (cycles(20 units) - cycles(10 units)) / 10 */
@@ -114,9 +115,9 @@ static void check_cost(check_state *st, const char *what, const char *setup, con
  * after the other instead of interleaving. */
 TEST(register_limited_residency) {
   const char *unit = "  vadd.vv v2, v2, v1\n";
-  uint64_t both = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 2, 64, 4096);
-  uint64_t one_at_a_time = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 2, 64, 64);
-  uint64_t single = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 1, 64, 64);
+  uint64_t both = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 2, 64, 4096, -1);
+  uint64_t one_at_a_time = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 2, 64, 64, -1);
+  uint64_t single = run_kernel_ex(st, "", unit, 40, 8, 1, "ventus-2025", 1, 64, 64, -1);
   CHECK(st, both < single + single / 4); /* interleaved: little more than one */
   CHECK(st, one_at_a_time > 2 * single - single / 4); /* serialised: about two */
   if (st->failed_checks)
@@ -153,6 +154,29 @@ TEST(streams) {
    * the 4 warps per 8 cycles: the unit (2 per warp) still costs 8 */
   check_cost(st, "4-warp vadd stream", "  vadd.vi v2, v1, 1\n",
              "  vadd.vv v3, v1, v2\n  vadd.vv v4, v1, v2\n", 8, 4, 8);
+}
+
+/* ---- a dispatch register before the collector (oc_entry_cycles = 1, the
+ * Verilog port's reg_ibuffer2issue): dispatch t, collector t+1, reads t+2,
+ * issue-valid t+4 (t+2 without register operands), next dispatch of the
+ * warp one cycle after its issue; a dependent chain: result t+5, next
+ * dispatch t+6 ---- */
+static void check_cost_entry(check_state *st, const char *what, const char *setup,
+                             const char *unit, int64_t want) {
+  uint64_t a = run_kernel_ex(st, setup, unit, 10, 8, 1, "ventus-2025", 1, 0, 0, 1);
+  uint64_t b = run_kernel_ex(st, setup, unit, 20, 8, 1, "ventus-2025", 1, 0, 0, 1);
+  if ((int64_t)b - (int64_t)a != 10 * want) {
+    st->failed_checks++;
+    fprintf(stderr, "%s with the dispatch register: 10 units cost %lld cycles, expected %lld\n",
+            what, (long long)((int64_t)b - (int64_t)a), (long long)(10 * want));
+  }
+}
+
+TEST(collector_entry_register) {
+  check_cost_entry(st, "vadd chain", "", "  vadd.vv v3, v3, v1\n", 6);
+  check_cost_entry(st, "vadd stream", "  vadd.vi v2, v1, 1\n",
+                   "  vadd.vv v3, v1, v2\n  vadd.vv v4, v1, v2\n", 10);
+  check_cost_entry(st, "li stream", "", "  li t0, 1\n  li t1, 2\n", 6);
 }
 
 /* ---- SFU: serial over lane groups (8 threads: 4 groups of 2 lanes) ---- */
@@ -235,4 +259,4 @@ TEST(barriers) {
 }
 
 RUN_TESTS(T(chains), T(streams), T(sfu), T(global_loads), T(shared_strides), T(branches),
-          T(barriers), T(register_limited_residency))
+          T(barriers), T(register_limited_residency), T(collector_entry_register))

@@ -15,23 +15,6 @@
 #define CASES VT_SHARED_DIR "/cases"
 #define TMP VT_TEST_TMP
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  if (len) *len = (size_t)n;
-  return b;
-}
-
 static int sh(const char *cmd) {
   int rc = system(cmd);
   return rc == -1 || !WIFEXITED(rc) ? -1 : WEXITSTATUS(rc);
@@ -252,9 +235,9 @@ TEST(cli_outputs) {
            "%s/gaussian/Fan1_0.metadata %s/gaussian/Fan2_0.metadata >%s/t.out 2>%s/t.err",
            VT_BINARY, TMP, TMP, TMP, CASES, CASES, TMP, TMP);
   CHECK(st, sh(cmd) == 0);
-  char *out = slurp(TMP "/t.out", NULL);
-  char *json = slurp(TMP "/t.json", NULL);
-  char *csv = slurp(TMP "/t.csv", NULL);
+  char *out = test_slurp(TMP "/t.out", NULL);
+  char *json = test_slurp(TMP "/t.json", NULL);
+  char *csv = test_slurp(TMP "/t.csv", NULL);
   CHECK(st, out && json && csv);
   if (!out || !json || !csv) goto done;
   /* FIN line in the report and in the JSON, cycles key */
@@ -321,10 +304,10 @@ TEST(counters_doc_in_sync) {
   for (int k = 0; k < 3; k++) {
     snprintf(cmd, sizeof cmd, "'%s' help %s >%s/gen.md", VT_BINARY, topics[k][0], TMP);
     CHECK(st, sh(cmd) == 0);
-    char *gen = slurp(TMP "/gen.md", NULL);
+    char *gen = test_slurp(TMP "/gen.md", NULL);
     char path[1024];
     snprintf(path, sizeof path, "%s%s", VT_SOURCE_DIR, topics[k][1]);
-    char *doc = slurp(path, NULL);
+    char *doc = test_slurp(path, NULL);
     CHECK(st, gen && doc && *gen);
     if (gen && doc && !strstr(doc, gen)) {
       st->failed_checks++;
@@ -341,7 +324,7 @@ TEST(config_options) {
   snprintf(cmd, sizeof cmd, "'%s' run --preset verilog-2024 --tcfg l2_ways=3 --dump-config >%s/dc.out",
            VT_BINARY, TMP);
   CHECK(st, sh(cmd) == 0);
-  char *o = slurp(TMP "/dc.out", NULL);
+  char *o = test_slurp(TMP "/dc.out", NULL);
   /* the Verilog port invalidates/flushes its caches at workgroup end
    * (docs/timing.md, Calibration): flush_at_wg_end = 1 in verilog-2024 */
   CHECK(st, o && strstr(o, "\nline_bytes = 8\n") && strstr(o, "\nl2_ways = 3\n") &&
@@ -355,7 +338,7 @@ TEST(config_options) {
   snprintf(cmd, sizeof cmd, "'%s' run --config %s/t.cfg --dump-config >%s/dc.out", VT_BINARY, TMP,
            TMP);
   CHECK(st, sh(cmd) == 0);
-  o = slurp(TMP "/dc.out", NULL);
+  o = test_slurp(TMP "/dc.out", NULL);
   CHECK(st, o && strstr(o, "\nsms = 1\n") && strstr(o, "\nl1d_sets = 64\n") &&
                 strstr(o, "\nline_bytes = 8\n"));
   free(o);

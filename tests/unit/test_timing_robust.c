@@ -40,15 +40,6 @@ static const char *path_of(const char *name) {
   return paths[n++];
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *b = calloc(1, 65536);
-  if (b) fread(b, 1, 65535, f);
-  fclose(f);
-  return b;
-}
-
 /* the .text words of an assembled kernel; NULL on failure */
 static uint32_t *assemble(check_state *st, const char *src, size_t *nwords) {
   vt_asm *as = vt_asm_new(NULL);
@@ -113,7 +104,7 @@ static int vt_run(const char *options, const char *meta, char **err) {
   snprintf(cmd, sizeof cmd, "timeout 20 '%s' run %s '%s' >/dev/null 2>'%s'", VT_BINARY, options,
            meta, ep);
   int rc = system(cmd);
-  *err = slurp(ep);
+  *err = test_slurp(ep, NULL);
   if (rc == -1 || !WIFEXITED(rc)) return -1;
   return WEXITSTATUS(rc);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "vt/cc.h"
+#include "write_out.h"
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -25,33 +26,6 @@ static void usage(FILE *f) {
           "  -w, -Werror     no warnings / warnings are errors\n"
           "  -cl-std=CL1.2 and the clBuildProgram options (-cl-fast-relaxed-math, ...)\n"
           "  -h, --help      this help\n");
-}
-
-static int write_output(const char *path, const uint8_t *data, size_t size, bool exec) {
-  size_t n = strlen(path);
-  char *tmp = malloc(n + 32);
-  if (!tmp) return -1;
-  snprintf(tmp, n + 32, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(stderr, "vt cc: error: cannot create %s: %s\n", tmp, strerror(errno));
-    free(tmp);
-    return -1;
-  }
-  FILE *fp = fdopen(fd, "wb");
-  bool ok = fp && fwrite(data, 1, size, fp) == size;
-  if (fp) ok = (fclose(fp) == 0) && ok;
-  else close(fd);
-  mode_t mask = umask(0);
-  umask(mask);
-  if (ok && chmod(tmp, (exec ? 0777 : 0666) & ~mask) != 0) ok = false;
-  if (ok && rename(tmp, path) != 0) ok = false;
-  if (!ok) {
-    fprintf(stderr, "vt cc: error: cannot write %s: %s\n", path, strerror(errno));
-    remove(tmp);
-  }
-  free(tmp);
-  return ok ? 0 : -1;
 }
 
 /* FILE.cl -> FILE.ext in the current directory */
@@ -125,7 +99,7 @@ int main(int argc, char **argv) {
   char *log = NULL;
   int rc = vt_cc_run(&job, &result, &size, &log);
   if (log && *log) fputs(log, stderr);
-  if (rc == 0 && out) rc = write_output(out, result, size, kind == VT_CC_ELF);
+  if (rc == 0 && out) rc = write_out_file("vt cc", out, result, size, kind == VT_CC_ELF);
   free(log);
   free(result);
   free(derived);

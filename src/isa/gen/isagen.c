@@ -146,7 +146,7 @@ static uint32_t derived_flags(size_t i) {
     if ((fl & VT_F_VEC) && !has_vs1 && op == VT_OP_RS1) fl |= VT_F_BX;
     if (op == VT_OP_X8S1) fl |= VT_F_BX; /* the scalar src1 of VOP64 .vx/.vf */
     if (!(fl & VT_F_VEC) && has_rs2 && op == VT_OP_RS2) fl |= VT_F_BX;
-    if (od->kind == VT_OPK_IMM) fl |= VT_F_BI;
+    if (od->kind == VT_OPK_IMM && !(od->flags & VT_OPF_KEY)) fl |= VT_F_BI; /* not modifiers */
   }
   return fl;
 }
@@ -161,7 +161,13 @@ static int check_semantics(void) {
     bool memunit = u == VT_EX_LOAD || u == VT_EX_STORE || u == VT_EX_AMO || u == VT_EX_VLOAD ||
                    u == VT_EX_VSTORE;
     const char *why = NULL;
-    if (memunit != (m->mem != VT_MEM_NONE)) why = "memory unit without a MEM access, or the reverse";
+    bool copy = m->mem == VT_MEM_COPY; /* asynchronous copies: the DMA unit (isa2025.md 3.9) */
+    if (copy != (u == VT_EX_DMA && m->sem != VT_SEM_COPY_WAIT))
+      why = "a copy outside the DMA unit, or a DMA row that is not a copy";
+    else if (copy && (m->amode != VT_AM_DMA || (m->msize != 4 && m->msize != 8 && m->msize != 16)))
+      why = "a copy needs the DMA addressing and a size of 4, 8 or 16";
+    else if (copy) why = NULL;
+    else if (memunit != (m->mem != VT_MEM_NONE)) why = "memory unit without a MEM access, or the reverse";
     else if (m->mem != VT_MEM_NONE && m->msize != 1 && m->msize != 2 && m->msize != 4 && m->msize != 8)
       why = "memory access size is not 1, 2, 4 or 8";
     else if (m->mem != VT_MEM_NONE && m->amode == VT_AM_NONE) why = "memory access without an addressing mode";
@@ -208,18 +214,8 @@ static int write_csr_header(const char *path) {
   return fclose(f) == 0 ? 0 : -1;
 }
 
-int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: isagen OUTPUT.c CSR_HEADER.h\n");
-    return 2;
-  }
-  if (write_csr_header(argv[2]) != 0) return 1;
-  static char err[1 << 16];
-  int problems = vt_isa_check_table(raw, NINSN, vt_operand_table, VT_OP_COUNT, err, sizeof err);
-  if (problems) {
-    fprintf(stderr, "isagen: the instruction table has %d problem(s):\n%s", problems, err);
-    return 1;
-  }
+/* the syntax templates of the rows; 0 or 1 (reported) */
+static int compile_rows(void) {
   for (size_t i = 0; i < NINSN; i++) {
     char msg[256];
     if (vt_isa_compile_syntax(raw[i].syntax, vt_operand_table, VT_OP_COUNT, tmpls[i],
@@ -228,7 +224,37 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  if (check_semantics()) return 1;
+  return 0;
+}
+
+/* alias a gives every operand of its base and names only operands of it;
+ * 0 or 1 (reported) */
+static int check_alias_operands(size_t a) {
+  int base = raw_aliases[a].insn;
+  for (uint8_t j = 0; j < nopids[base]; j++) {
+    int op = opids[base][j], found = 0;
+    for (uint8_t k = 0; k < anopids[a]; k++) found |= aopids[a][k] == op;
+    for (int k = 0; k < ancons[a]; k++) found |= acons[a][k].op == op;
+    if (!found && !(vt_operand_table[op].flags & VT_OPF_OPTIONAL)) {
+      fprintf(stderr, "isagen: alias %s of %s leaves operand '%s' undefined\n",
+              raw_aliases[a].mnemonic, raw[base].mnemonic, vt_operand_table[op].name);
+      return 1;
+    }
+  }
+  for (uint8_t k = 0; k < anopids[a]; k++) {
+    int op = aopids[a][k], found = 0;
+    for (uint8_t j = 0; j < nopids[base]; j++) found |= opids[base][j] == op;
+    if (!found) {
+      fprintf(stderr, "isagen: alias %s names operand '%s' that %s does not have\n",
+              raw_aliases[a].mnemonic, vt_operand_table[op].name, raw[base].mnemonic);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* the aliases' templates and constraints; 0 or 1 (reported) */
+static int compile_aliases(void) {
   for (size_t a = 0; a < NALIAS; a++) {
     char msg[256];
     if (vt_isa_compile_syntax(raw_aliases[a].syntax, vt_operand_table, VT_OP_COUNT, atmpls[a],
@@ -241,36 +267,12 @@ int main(int argc, char **argv) {
               raw_aliases[a].cons);
       return 1;
     }
-    /* every operand of the base instruction must be given by the alias */
-    int base = raw_aliases[a].insn;
-    for (uint8_t j = 0; j < nopids[base]; j++) {
-      int op = opids[base][j], found = 0;
-      for (uint8_t k = 0; k < anopids[a]; k++) found |= aopids[a][k] == op;
-      for (int k = 0; k < ancons[a]; k++) found |= acons[a][k].op == op;
-      if (!found && !(vt_operand_table[op].flags & VT_OPF_OPTIONAL)) {
-        fprintf(stderr, "isagen: alias %s of %s leaves operand '%s' undefined\n",
-                raw_aliases[a].mnemonic, raw[base].mnemonic, vt_operand_table[op].name);
-        return 1;
-      }
-    }
-    for (uint8_t k = 0; k < anopids[a]; k++) {
-      int op = aopids[a][k], found = 0;
-      for (uint8_t j = 0; j < nopids[base]; j++) found |= opids[base][j] == op;
-      if (!found) {
-        fprintf(stderr, "isagen: alias %s names operand '%s' that %s does not have\n",
-                raw_aliases[a].mnemonic, vt_operand_table[op].name, raw[base].mnemonic);
-        return 1;
-      }
-    }
+    if (check_alias_operands(a)) return 1;
   }
+  return 0;
+}
 
-  FILE *f = fopen(argv[1], "w");
-  if (!f) {
-    perror(argv[1]);
-    return 1;
-  }
-  fprintf(f, "/* Generated by isagen from vt/isa_*.def. Do not edit. */\n");
-  fprintf(f, "#include \"isa_tables.h\"\n\n");
+static void write_descriptors(FILE *f) {
   fprintf(f, "const vt_insn_desc vt_isa_insns_tbl[%zu] = {\n", NINSN);
   for (size_t i = 0; i < NINSN; i++) {
     const vt_raw_sem *m = &raw[i].sem;
@@ -284,7 +286,6 @@ int main(int argc, char **argv) {
     fprintf(f, "}, /* %s */\n", raw[i].id);
   }
   fprintf(f, "};\n\n");
-
   fprintf(f, "const vt_alias_desc vt_isa_aliases_tbl[%zu] = {\n", NALIAS);
   for (size_t a = 0; a < NALIAS; a++) {
     fprintf(f, "  {\"%s\", %d, %d, %u, {", raw_aliases[a].mnemonic, raw_aliases[a].insn,
@@ -299,8 +300,11 @@ int main(int argc, char **argv) {
     fprintf(f, "},\n");
   }
   fprintf(f, "};\nconst size_t vt_isa_alias_n = %zu;\n\n", NALIAS);
+}
 
-  /* decode index of the 32-bit rows: bucket = opcode | funct3 << 7 */
+/* the decode index of the 32-bit rows (bucket = opcode | funct3 << 7) and
+ * the list of 64-bit rows, most specific first */
+static void write_decode_index(FILE *f) {
   static uint16_t bucket[1024][NINSN];
   static size_t bn[1024];
   for (size_t i = 0; i < NINSN; i++)
@@ -323,8 +327,6 @@ int main(int argc, char **argv) {
     for (size_t j = 0; j < bn[b]; j++, k++) fprintf(f, "%s%u", sep(k), bucket[b][j]);
   if (!total) fprintf(f, "0");
   fprintf(f, "};\n\n");
-
-  /* the 64-bit rows, most specific first */
   static uint16_t long_rows[NINSN];
   size_t nlong = 0;
   for (size_t i = 0; i < NINSN; i++)
@@ -335,7 +337,10 @@ int main(int argc, char **argv) {
   for (size_t j = 0; j < nlong; j++) fprintf(f, "%s%u", sep(j), long_rows[j]);
   if (!nlong) fprintf(f, "0");
   fprintf(f, "};\n\n");
+}
 
+/* rows and aliases by name, and the aliases the disassembler prints per row */
+static void write_name_indexes(FILE *f) {
   static uint16_t order[NINSN > NALIAS ? NINSN : NALIAS];
   for (size_t i = 0; i < NINSN; i++) order[i] = (uint16_t)i;
   qsort(order, NINSN, sizeof(uint16_t), cmp_insn_name);
@@ -347,8 +352,6 @@ int main(int argc, char **argv) {
   fprintf(f, "const uint16_t vt_isa_alias_by_name[%zu] = {", NALIAS);
   for (size_t a = 0; a < NALIAS; a++) fprintf(f, "%s%u", sep(a), order[a]);
   fprintf(f, "};\n\n");
-
-  /* print aliases per instruction, in table order */
   fprintf(f, "const uint16_t vt_isa_print_alias_start[%zu] = {", NINSN + 1);
   size_t pa = 0;
   for (size_t i = 0; i <= NINSN; i++) {
@@ -358,13 +361,38 @@ int main(int argc, char **argv) {
         if (raw_aliases[a].insn == (int)i && (raw_aliases[a].flags & VT_AL_PRINT)) pa++;
   }
   fprintf(f, "};\nconst uint16_t vt_isa_print_alias_list[%zu] = {", pa ? pa : 1);
-  k = 0;
+  size_t k = 0;
   for (size_t i = 0; i < NINSN; i++)
     for (size_t a = 0; a < NALIAS; a++)
       if (raw_aliases[a].insn == (int)i && (raw_aliases[a].flags & VT_AL_PRINT))
         fprintf(f, "%s%zu", sep(k), a), k++;
   if (!pa) fprintf(f, "0");
   fprintf(f, "};\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: isagen OUTPUT.c CSR_HEADER.h\n");
+    return 2;
+  }
+  if (write_csr_header(argv[2]) != 0) return 1;
+  static char err[1 << 16];
+  int problems = vt_isa_check_table(raw, NINSN, vt_operand_table, VT_OP_COUNT, err, sizeof err);
+  if (problems) {
+    fprintf(stderr, "isagen: the instruction table has %d problem(s):\n%s", problems, err);
+    return 1;
+  }
+  if (compile_rows() || check_semantics() || compile_aliases()) return 1;
+  FILE *f = fopen(argv[1], "w");
+  if (!f) {
+    perror(argv[1]);
+    return 1;
+  }
+  fprintf(f, "/* Generated by isagen from vt/isa_*.def. Do not edit. */\n");
+  fprintf(f, "#include \"isa_tables.h\"\n\n");
+  write_descriptors(f);
+  write_decode_index(f);
+  write_name_indexes(f);
   if (fclose(f)) {
     perror(argv[1]);
     return 1;
