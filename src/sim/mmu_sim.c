@@ -193,6 +193,14 @@ const uint8_t *vt_sim_peek(vt_device *dev, const vt_warp *w, uint32_t addr) {
   return wk.fault == VT_MMU_OK ? vt_pages_peek(dev->mmu->phys, (uint32_t)wk.pa) : NULL;
 }
 
+bool vt_sim_phys_of(vt_device *dev, uint32_t addr, uint32_t *pa) {
+  vt_mmu_walk wk;
+  vt_mmu_walk_in(dev->mmu, dev->mmu->run_root, addr, VT_MMU_HOST, &wk);
+  if (wk.fault != VT_MMU_OK) return false;
+  *pa = (uint32_t)wk.pa;
+  return true;
+}
+
 bool vt_sim_mapped(vt_device *dev, uint32_t addr, uint32_t n) {
   if (!dev->mmu) return vt_mem_mapped(&dev->mem, addr, n);
   for (uint64_t a = addr & ~(uint64_t)(PAGE - 1); a < (uint64_t)addr + n; a += PAGE) {

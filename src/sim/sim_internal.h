@@ -250,6 +250,9 @@ int vt_mmu_ensure(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
 int vt_mmu_host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
                      vt_error *err);
 const uint8_t *vt_sim_peek(vt_device *dev, const vt_warp *w, uint32_t addr);
+/* MMU on: the physical address of addr under the launch's page table
+ * (the debugger's view of global memory); false if it is not mapped. */
+bool vt_sim_phys_of(vt_device *dev, uint32_t addr, uint32_t *pa);
 bool vt_sim_mapped(vt_device *dev, uint32_t addr, uint32_t n);
 void vt_sim_zero(vt_device *dev, uint32_t addr, uint32_t n);
 
