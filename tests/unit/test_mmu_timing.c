@@ -76,7 +76,7 @@ static bool tfx_open(tfx *f, bool mmu, bool super, const char *timeline) {
   }
   ptb_init(&f->b, f->dev, 0x01000000u);
   ptb_program(&f->b, f->elf, P_RX);
-  f->knl_pa = ptb_map(&f->b, KNL, 4096, P_RW, knl);
+  f->knl_pa = ptb_map(&f->b, KNL, sizeof knl, P_RW, knl); /* one page */
   if (super) ptb_leaf(&f->b, A_SUPER, 0x00400000u, 1, P_RW);
   else ptb_map(&f->b, A, PAGES * 4096, P_RW, NULL);
   return true;
