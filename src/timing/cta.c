@@ -65,6 +65,11 @@ int tm_cta_cycle(vt_timing *t) {
       tm_warp *tw = &s->warps[slot];
       warp_reset(tw);
       tw->fw = vt_step_wg_warp(fw, w);
+      if (t->cfg.hw_lanes) {
+        uint32_t all = t->numt >= 32 ? 0xffffffffu : (1u << t->numt) - 1u;
+        tw->init_mask = vt_step_mask(tw->fw);
+        tw->hw_extra = all & ~tw->init_mask;
+      }
       tw->wg = g;
       tw->start_at = start + (uint64_t)w * t->cfg.cta_warp_interval;
       tw->fetch_pc = l->start_pc;

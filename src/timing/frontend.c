@@ -25,6 +25,7 @@ void tm_ibuf_flush(tm_sm *s, tm_warp *w, uint32_t pc) {
   w->fetch_epoch = ++s->fetch_epochs; /* squashes the warp's requests in flight */
   w->head_valid = false;
   w->retry_until = 0;
+  w->slot0_valid = w->stale_pending = false; /* the flush clears the SlowDown register */
 }
 
 /* responses due now; returns the slot of a warp replayed in this cycle or -1 */
@@ -49,6 +50,10 @@ static int fetch_responses(vt_timing *t, tm_sm *s) {
       g->pc = q.pc;
       g->n = q.n;
       g->ready = now + c->decode_latency;
+      if (w->stale_pending && !w->ib_n) { /* waits for the SlowDown register's stale entry */
+        w->stale_ready = g->ready;
+        g->ready = TM_NEVER;
+      }
       w->ib_n++;
       continue;
     }

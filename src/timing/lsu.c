@@ -6,6 +6,24 @@
  * (plus range-check and 64-bit address cycles). */
 #include "timing_internal.h"
 
+/* private memory keeps one word per lane at consecutive addresses
+ * (lane i of the warp at first->addr + 4 (i - first->lane)): the lanes the
+ * hardware runs past the work-items (hw_lanes) touch the following words */
+static void add_hw_lanes(tm_op *op, const vt_trace_mem *first, uint32_t lb) {
+  for (unsigned l = 0; l < 32; l++) {
+    if (!((op->hw_extra >> l) & 1)) continue;
+    uint32_t line = (first->addr + 4u * (l - first->lane)) / lb;
+    unsigned r;
+    for (r = 0; r < op->nreq; r++)
+      if (op->req_line[r] == line) break;
+    if (r == op->nreq && op->nreq < TM_MAX_REQ) {
+      op->req_line[r] = line;
+      op->req_cost[r] = 1;
+      op->nreq++;
+    }
+  }
+}
+
 void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *dev) {
   (void)w;
   op->nreq = 0;
@@ -56,6 +74,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
       if (b < 32 && ++bankcnt[r][b] > op->req_cost[r]) op->req_cost[r] = bankcnt[r][b];
     }
   }
+  if ((op->flags & TM_I_PRIVATE) && op->hw_extra && !shared) add_hw_lanes(op, &acc[0], lb);
 }
 
 uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {

@@ -1,5 +1,6 @@
 /* One SM cycle (uarch.md 2): issue from the collector units to the
- * functional units (1 X + 1 V), operand collection with register-bank
+ * functional units (1 X + 1 V, or with issue_single the lowest ready unit
+ * only), operand collection with register-bank
  * arbitration, dispatch of one X and one V instruction from the warps'
  * instruction buffers into collector units (scoreboard, branch lock, barrier,
  * fence, per-warp LSU limit, one instruction per warp in the collector), the
@@ -23,6 +24,46 @@ static unsigned field_reg(const vt_insn *in, unsigned f) {
   case TM_F_VS3: return in->vs3;
   default: return 0;
   }
+}
+
+static tm_regs regs_of(const vt_insn *in) {
+  return (tm_regs){in->id, (uint16_t)in->rd, (uint16_t)in->rs1, (uint16_t)in->rs2,
+                   (uint16_t)in->rs3, (uint16_t)in->vs3, in->vm};
+}
+
+static unsigned regs_field(const tm_regs *r, unsigned f) {
+  switch (f) {
+  case TM_F_RD: return r->rd;
+  case TM_F_RS1: return r->rs1;
+  case TM_F_RS2: return r->rs2;
+  case TM_F_RS3: return r->rs3;
+  case TM_F_VS3: return r->vs3;
+  default: return 0;
+  }
+}
+
+/* RAW/WAW on the warp's scoreboard for a recorded instruction's registers
+ * (the SlowDown register's stale entry; the head instruction's check in
+ * warp_eligible is the same, inline): 0 none, 1 a pending write, 2 a
+ * pending write of a memory instruction */
+__attribute__((noinline)) static unsigned reg_hazard(const vt_timing *t, const tm_warp *w,
+                                                     const tm_regs *r) {
+  const tm_iinfo *info = &t->info[r->id];
+  bool hz = false, mem = false;
+  for (unsigned j = 0; j < info->nsrc; j++) {
+    unsigned reg = regs_field(r, info->src[j].field);
+    if (info->src[j].kind == TM_R_X) {
+      if (reg && bit(w->xpend, reg)) hz = true, mem |= bit(w->xmem, reg);
+    } else if (bit(w->vpend, reg)) {
+      hz = true, mem |= bit(w->vmem, reg);
+    }
+  }
+  if ((info->flags & TM_I_MASKABLE) && !r->vm && bit(w->vpend, 0))
+    hz = true, mem |= bit(w->vmem, 0);
+  if (info->dst_kind == TM_R_X && r->rd && bit(w->xpend, r->rd))
+    hz = true, mem |= bit(w->xmem, r->rd);
+  if (info->dst_kind == TM_R_V && bit(w->vpend, r->rd)) hz = true, mem |= bit(w->vmem, r->rd);
+  return hz ? (mem ? 2u : 1u) : 0u;
 }
 
 static int op_alloc(vt_timing *t) {
@@ -258,37 +299,63 @@ static void issue_op(vt_timing *t, unsigned smi, unsigned cu) {
   tm_wake(t, op->ready);
 }
 
-static void issue_stage(vt_timing *t, unsigned smi) {
+/* issue_single: the lowest-numbered collector unit with all its operands
+ * issues if its functional unit accepts, and blocks the others otherwise
+ * (the Verilog port's fixed-priority collector output); -1: none */
+/* its unit (and, for an MMA, a tensor unit) can take the op of unit i */
+static bool can_issue(vt_timing *t, unsigned smi, unsigned i) {
+  const tm_op *op = &t->ops[t->sms[smi].cu[i]];
+  return unit_ready(t, &t->sms[smi], op->unit) && (!(op->flags & TM_I_MMA) || tm_tc_ready(t, smi));
+}
+
+__attribute__((noinline)) static int issue_choice_single(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
+  uint32_t m = (s->cu_path[TM_X] | s->cu_path[TM_V]) & ~s->cu_pending;
+  while (m) {
+    unsigned i = (unsigned)__builtin_ctz(m);
+    m &= m - 1;
+    if (s->cu_ready[i] > t->now) {
+      tm_wake(t, s->cu_ready[i]);
+      continue;
+    }
+    return can_issue(t, smi, i) ? (int)i : -1;
+  }
+  return -1;
+}
+
+/* the unit whose instruction issues on this path now, or -1: round-robin
+ * over the ready units of the path starting after the last one */
+static int issue_choice(vt_timing *t, unsigned smi, unsigned path) {
+  if (t->cfg.issue_single) return path == TM_X ? issue_choice_single(t, smi) : -1;
   tm_sm *s = &t->sms[smi];
   uint64_t now = t->now;
+  unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
+  uint32_t m = s->cu_path[path] & ~s->cu_pending;
+  uint32_t hi = *rr + 1 >= 32 ? 0 : m & ~((2u << *rr) - 1u), lo = m & ~hi;
+  for (int part = 0; part < 2; part++) {
+    uint32_t b = part ? lo : hi;
+    while (b) {
+      unsigned i = (unsigned)__builtin_ctz(b);
+      b &= b - 1;
+      if (s->cu_ready[i] > now) {
+        tm_wake(t, s->cu_ready[i]);
+        continue;
+      }
+      if (!can_issue(t, smi, i)) continue;
+      *rr = i;
+      return (int)i;
+    }
+  }
+  return -1;
+}
+
+static void issue_stage(vt_timing *t, unsigned smi) {
+  tm_sm *s = &t->sms[smi];
   s->x_issued_now = s->v_scalar_now = false;
   if (!s->ncu_used) return;
   for (unsigned path = 0; path < 2; path++) {
-    unsigned *rr = path == TM_X ? &s->rr_cu_x : &s->rr_cu_v;
-    /* round-robin over the units holding an instruction of this path that
-     * has all its operands, starting after *rr */
-    uint32_t m = s->cu_path[path] & ~s->cu_pending;
-    uint32_t hi = *rr + 1 >= 32 ? 0 : m & ~((2u << *rr) - 1u), lo = m & ~hi;
-    for (int part = 0; part < 2; part++) {
-      uint32_t b = part ? lo : hi;
-      bool done = false;
-      while (b) {
-        unsigned i = (unsigned)__builtin_ctz(b);
-        b &= b - 1;
-        if (s->cu_ready[i] > now) {
-          tm_wake(t, s->cu_ready[i]);
-          continue;
-        }
-        tm_op *op = &t->ops[s->cu[i]];
-        if (!unit_ready(t, s, op->unit)) continue;
-        if ((op->flags & TM_I_MMA) && !tm_tc_ready(t, smi)) continue;
-        issue_op(t, smi, i);
-        *rr = i;
-        done = true;
-        break;
-      }
-      if (done) break;
-    }
+    int i = issue_choice(t, smi, path);
+    if (i >= 0) issue_op(t, smi, (unsigned)i);
   }
   /* RTL INST_CNT_2 quirk: a scalar instruction on the V path is counted in X
    * only when an X instruction issues in the same cycle */
@@ -375,14 +442,16 @@ static uint64_t operand_value(const vt_warp *fw, const vt_insn *in, tm_src s, un
  * float divide/sqrt (binary64: sfu_fp64_div_cycles) or a data-dependent
  * integer divide, plus queueing */
 static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn *in,
-                           const tm_iinfo *info, const tm_dyn *dy) {
+                           const tm_iinfo *info, const tm_dyn *dy, uint32_t extra) {
   const vt_settings *c = &t->cfg;
-  uint32_t lanes = (info->flags & TM_I_VECTOR) ? vt_step_active(fw) : 1u;
+  bool vec = (info->flags & TM_I_VECTOR) != 0;
+  uint32_t lanes = vec ? vt_step_active(fw) : 1u, hw = vec ? lanes | extra : 1u;
   unsigned g = t->sfu_lanes, total = c->sfu_queue_cycles;
   bool is_signed = (in->d->flags & VT_F_SA) != 0;
+  uint32_t known = 0; /* lanes past the work-items: the slowest known lane's time */
   for (unsigned base = 0; base < VT_MAX_LANES; base += g) {
     uint32_t gm = (g >= 32 ? 0xffffffffu : ((1u << g) - 1u)) << base;
-    if (!(lanes & gm)) continue;
+    if (!(hw & gm)) continue;
     uint32_t worst = 0;
     if (info->flags & TM_I_IDIV) {
       for (unsigned l = base; l < base + g && l < VT_MAX_LANES; l++) {
@@ -391,6 +460,8 @@ static uint32_t sfu_cycles(const vt_timing *t, const vt_warp *fw, const vt_insn 
                                  operand_value(fw, in, info->src[1], l, dy->wide), is_signed, dy->wide);
         if (cy > worst) worst = cy;
       }
+      if (!(lanes & gm)) worst = known;
+      if (worst > known) known = worst;
     } else {
       worst = dy->fp64 ? c->sfu_fp64_div_cycles : c->sfu_fdiv_cycles;
     }
@@ -411,17 +482,51 @@ static bool ib_sync(vt_timing *t, tm_sm *s, tm_warp *w, uint32_t pc) {
     if (pc >= g->pc && pc < (uint64_t)g->pc + 4u * g->n) { /* may end at 4 GiB */
       /* the SlowDown register loads the next group only once the warp's
        * last instruction has left the collector */
-      if (popped) g->ready = tm_max(g->ready, t->now + t->cfg.group_switch_cycles);
+      if (popped && !w->stale_pending)
+        g->ready = tm_max(g->ready, t->now + t->cfg.group_switch_cycles);
       return true;
     }
     if (pc < g->pc) break;
+    /* the emptied SlowDown register still presents the group's first
+     * instruction to the scoreboard (slowdown_stale_check) */
     w->ib_head = (w->ib_head + 1) % TM_IBUF;
     w->ib_n--;
     popped = true;
+    if (w->slot0_valid) { /* slowdown_stale_check */
+      w->slot0_valid = false;
+      w->stale_pending = w->slot0_pc == (g->pc & ~(fb - 1u));
+      if (w->stale_pending && w->ib_n) { /* held until stale_clear() */
+        tm_group *n = &w->ib[w->ib_head];
+        w->stale_ready = n->ready;
+        n->ready = TM_NEVER;
+      }
+    }
   }
   uint64_t grp = pc & ~(fb - 1u);
   if (w->ib_n || grp > w->fetch_pc || w->fetch_pc - grp > TM_FQ * fb)
     tm_ibuf_flush(s, w, pc);
+  return false;
+}
+
+/* the head group is not dispatchable yet: false (with w->reason set), or
+ * true when it was only held for the SlowDown register's stale entry
+ * (slowdown_stale_check), whose registers are clear now: it enters the
+ * SlowDown register in this cycle and is dispatchable group_switch_cycles
+ * later */
+static bool stale_clear(vt_timing *t, tm_warp *w) {
+  tm_group *g = &w->ib[w->ib_head];
+  if (w->stale_pending) {
+    unsigned hz = reg_hazard(t, w, &w->slot0);
+    if (hz) {
+      w->reason = hz == 2 ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
+      return false;
+    }
+    w->stale_pending = false;
+    g->ready = tm_max(w->stale_ready, t->now + t->cfg.group_switch_cycles);
+    if (g->ready <= t->now) return true;
+  }
+  tm_wake(t, g->ready);
+  w->reason = TM_ST_IBUFFER;
   return false;
 }
 
@@ -448,11 +553,7 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
       w->reason = TM_ST_IBUFFER;
       return false;
     }
-    if (w->ib[w->ib_head].ready > now) {
-      tm_wake(t, w->ib[w->ib_head].ready);
-      w->reason = TM_ST_IBUFFER;
-      return false;
-    }
+    if (w->ib[w->ib_head].ready > now && !stale_clear(t, w)) return false;
     if (!w->head_valid) {
       int rc = vt_step_decode(t->dev, w->fw, &w->head, t->err);
       if (rc != VT_OK) {
@@ -586,36 +687,22 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   return true;
 }
 
-static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
-  tm_sm *s = &t->sms[smi];
-  tm_warp *w = &s->warps[slot];
-  vt_warp *fw = w->fw;
-  const tm_iinfo *info = w->hinfo;
-  vt_insn *in = &w->head;
-  if (t->executed >= t->budget) {
-    vt_err_set(t->err, VT_ERR_BUDGET,
-               "instruction budget of %llu warp instructions exhausted (--max-insns)",
-               (unsigned long long)t->budget);
-    vt_step_locate(t->dev, fw, smi, t->err);
-    return t->err_rc = VT_ERR_BUDGET;
-  }
-  int oi = op_alloc(t);
-  if (oi < 0) return VT_OK; /* cannot happen: the pool covers every collector unit and unit queue */
-  tm_op *op = &t->ops[oi];
+/* the op of the warp's head instruction: unit, latencies and the source
+ * registers it reads (register pairs and v0 included) */
+static void op_fill(vt_timing *t, tm_op *op, unsigned slot, const vt_insn *in,
+                    const tm_iinfo *info, const tm_dyn *dy) {
   op->warp = (uint16_t)slot;
   op->path = info->path;
   op->unit = info->unit;
-  const tm_dyn *dy = &w->hdyn; /* computed when the head was decoded */
   op->lat = info->unit == TM_U_TC ? (uint8_t)t->lat_tc : dy->lat;
   op->ii = dy->ii;
   op->agen = dy->agen;
   op->hint = dy->hint;
-  op->dst_n = dy->dst_n;
   op->flags = info->flags;
   op->id = in->id;
   op->dst_kind = info->dst_kind;
   op->dst_reg = (uint16_t)in->rd;
-  op->dst_n = 1;
+  op->dst_n = dy->dst_n; /* both halves of a pair (MMA: tm_mma_prepare) */
   op->name = vt_isa_insn((vt_insn_id)in->id)->mnemonic;
   op->redirect = false;
   op->lost_bank = false;
@@ -641,41 +728,20 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     op->pending |= (uint8_t)(1u << op->nsrc);
     op->nsrc++;
   }
-  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info, dy);
-  if (info->flags & TM_I_MMA) tm_mma_prepare(t, op, in, slot);
-  if (in->d->length == 8) s->c[VT_C_insn64]++;
-  if (info->flags & TM_I_PREFIX) s->c[VT_C_prefix_insns]++;
-  if (dy->pair) s->c[VT_C_pair_insns]++;
-  uint32_t mask = vt_step_mask(fw);
-  uint32_t pc = in->pc; /* decoded at the warp's pc */
-  /* functional execution */
-  int rc = vt_step_execute(t->dev, fw, smi, in, t->err);
-  if (rc != VT_OK) {
-    op_release(t, oi);
-    return t->err_rc = rc;
-  }
-  t->executed++;
-  t->progress = true;
-  if (info->flags & TM_I_ENDPRG) w->exec_ended = vt_step_ended(fw);
-  op->lanes = mask;
-  if (info->flags & TM_I_MEM) {
-    tm_mem_prepare(t, op, fw, t->dev);
-    w->lsu_out++;
-  }
-  if (info->flags & TM_I_DMA) tm_dma_enqueue(t, smi, w, in);
-  if (in->next_pc != pc + in->d->length) { /* 8 after a 64-bit instruction (D1) */
-    op->redirect = true;
-    op->target = in->next_pc;
-  }
-  if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
+}
+
+/* the executed op oi enters the warp's scoreboard and a free collector unit */
+static void op_enter_collector(vt_timing *t, tm_sm *s, tm_warp *w, int oi) {
+  tm_op *op = &t->ops[oi];
+  bool mem = (op->flags & TM_I_MEM) != 0;
   for (unsigned k = 0; k < op->dst_n && op->dst_reg + k < VT_NUM_XREGS; k++) {
     unsigned r = op->dst_reg + k;
     if (op->dst_kind == TM_R_X && r) {
       bset(w->xpend, r);
-      if (info->flags & TM_I_MEM) bset(w->xmem, r);
+      if (mem) bset(w->xmem, r);
     } else if (op->dst_kind == TM_R_V) {
       bset(w->vpend, r);
-      if (info->flags & TM_I_MEM) bset(w->vmem, r);
+      if (mem) bset(w->vmem, r);
     }
   }
   w->head_valid = false;
@@ -701,7 +767,62 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
       if (op->pending) s->cu_pending |= 1u << i;
       break;
     }
-  if (t->tl) tm_tl_instant(t, smi, slot, vt_isa_insn((vt_insn_id)in->id)->mnemonic, t->now);
+}
+
+static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
+  tm_sm *s = &t->sms[smi];
+  tm_warp *w = &s->warps[slot];
+  vt_warp *fw = w->fw;
+  const tm_iinfo *info = w->hinfo;
+  vt_insn *in = &w->head;
+  if (t->executed >= t->budget) {
+    vt_err_set(t->err, VT_ERR_BUDGET,
+               "instruction budget of %llu warp instructions exhausted (--max-insns)",
+               (unsigned long long)t->budget);
+    vt_step_locate(t->dev, fw, smi, t->err);
+    return t->err_rc = VT_ERR_BUDGET;
+  }
+  int oi = op_alloc(t);
+  if (oi < 0) return VT_OK; /* cannot happen: the pool covers every collector unit and unit queue */
+  tm_op *op = &t->ops[oi];
+  const tm_dyn *dy = &w->hdyn; /* computed when the head was decoded */
+  op_fill(t, op, slot, in, info, dy);
+  if (info->flags & TM_I_MMA) tm_mma_prepare(t, op, in, slot);
+  if (in->d->length == 8) s->c[VT_C_insn64]++;
+  if (info->flags & TM_I_PREFIX) s->c[VT_C_prefix_insns]++;
+  if (dy->pair) s->c[VT_C_pair_insns]++;
+  uint32_t mask = vt_step_mask(fw);
+  /* the hardware runs every lane of a converged warp (hw_lanes) */
+  op->hw_extra = w->hw_extra && mask == w->init_mask ? w->hw_extra : 0;
+  if (info->unit == TM_U_SFU) op->sfu_cycles = sfu_cycles(t, fw, in, info, dy, op->hw_extra);
+  uint32_t pc = in->pc; /* decoded at the warp's pc */
+  if (t->cfg.slowdown_stale_check && !(pc & (t->cfg.fetch_bytes - 1u))) {
+    w->slot0 = regs_of(in);
+    w->slot0_pc = pc;
+    w->slot0_valid = true;
+  }
+  /* functional execution */
+  int rc = vt_step_execute(t->dev, fw, smi, in, t->err);
+  if (rc != VT_OK) {
+    op_release(t, oi);
+    return t->err_rc = rc;
+  }
+  t->executed++;
+  t->progress = true;
+  if (info->flags & TM_I_ENDPRG) w->exec_ended = vt_step_ended(fw);
+  op->lanes = mask;
+  if (info->flags & TM_I_MEM) {
+    tm_mem_prepare(t, op, fw, t->dev);
+    w->lsu_out++;
+  }
+  if (info->flags & TM_I_DMA) tm_dma_enqueue(t, smi, w, in);
+  if (in->next_pc != pc + in->d->length) { /* 8 after a 64-bit instruction (D1) */
+    op->redirect = true;
+    op->target = in->next_pc;
+  }
+  if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
+  op_enter_collector(t, s, w, oi);
+  if (t->tl) tm_tl_instant(t, smi, slot, op->name, t->now);
   return VT_OK;
 }
 

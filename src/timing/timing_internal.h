@@ -44,6 +44,7 @@ enum {
   TM_I_DMA = 1 << 13,      /* a copy: queued on a DMA engine at dispatch (dma.c) */
   TM_I_DMA_WAIT = 1 << 14, /* cp_dma_mbarrier: waits for the warp's copies */
   TM_I_PREFIX = 1 << 15,   /* a v2025 prefix dispatched as an instruction (prefix_fused = 0) */
+  TM_I_PRIVATE = 1 << 16,  /* Ventus private-memory addressing (one word per lane) */
   TM_I_MEM = TM_I_LOAD | TM_I_STORE | TM_I_AMO
 };
 
@@ -56,7 +57,7 @@ typedef struct tm_iinfo {
   uint8_t path, unit, lat, nsrc;
   uint8_t dst_kind; /* TM_R_*: register written (field rd) */
   uint8_t dst_n;    /* registers written from rd on: 1, or 2 for a pair */
-  uint16_t flags;
+  uint32_t flags;
   tm_src src[5];
 } tm_iinfo;
 
@@ -129,7 +130,7 @@ typedef struct tm_op {
   uint16_t warp;      /* warp slot */
   uint8_t path, unit, dst_kind, nsrc, pending; /* pending: bit i = operand i not granted */
   uint8_t lat;
-  uint16_t flags;
+  uint32_t flags;
   uint16_t dst_reg;
   uint32_t tc_lat, tc_ii, tc_macs; /* MMA: latency, initiation interval, M*N*K */
   uint16_t src_reg[8];
@@ -140,6 +141,7 @@ typedef struct tm_op {
   bool scalar_on_v;  /* scalar instruction on the V path (FIN quirk) */
   uint32_t target;
   uint32_t lanes;    /* active lanes */
+  uint32_t hw_extra; /* lanes the hardware runs beyond the functional ones (hw_lanes) */
   const char *name;  /* mnemonic (timeline) */
   uint32_t sfu_cycles;
   uint16_t id;       /* vt_insn_id */
@@ -171,6 +173,13 @@ typedef struct tm_group {
 
 #define TM_IBUF 8
 
+/* the registers of one decoded instruction, as the scoreboard sees them */
+typedef struct tm_regs {
+  uint16_t id; /* vt_insn_id: its tm_iinfo */
+  uint16_t rd, rs1, rs2, rs3, vs3;
+  bool vm;
+} tm_regs;
+
 /* registers of a workgroup: 32-bit usage per warp x up to 32 warps */
 static inline uint64_t wg_regs(uint32_t per_warp, unsigned warps) {
   return (uint64_t)per_warp * warps;
@@ -187,6 +196,7 @@ typedef struct tm_warp {
   /* front end */
   uint64_t fetch_pc;     /* next group to request (2^32: past the last one) */
   uint32_t fetch_epoch;  /* requests of an older epoch are squashed */
+  uint32_t slot0_pc;     /* SlowDown register: the pc of slot0 */
   uint64_t retry_until;  /* refetching a missing line: no hit before this */
   tm_group ib[TM_IBUF];
   unsigned ib_head, ib_n;
@@ -200,18 +210,26 @@ typedef struct tm_warp {
   /* scoreboard */
   uint64_t xpend[4], vpend[4]; /* pending writes */
   uint64_t xmem[4], vmem[4];   /* ... by memory instructions */
-  bool branch_lock, at_barrier, ended, in_oc;
-  bool exec_ended;             /* its endprg executed (fetch stops) */
   uint64_t oc_free_at;         /* own collector entry free from this cycle */
+  uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
+  uint64_t span_start;
   unsigned lsu_out;            /* outstanding memory instructions */
   unsigned inflight;           /* dispatched, not completed */
   uint64_t dma_done_at;        /* completion of its last copy (isa2025.md 3.9.6) */
-  uint8_t reason;              /* stall reason of the current cycle */
-  uint64_t counted_at;         /* cycle whose reason histogram counts this warp */
-  uint8_t span_reason;         /* timeline: current span */
-  uint64_t span_start;
   int oc_op;                   /* its op in the collector (in_oc) */
-  uint8_t oc_cu;               /* ... and its collector unit */
+  uint32_t init_mask;  /* the functional mask it started with (its work-items) */
+  uint32_t hw_extra;   /* lanes past its work-items, which the hardware runs while converged */
+  uint64_t stale_ready; /* ready time of the group held for stale_pending */
+  /* SlowDown register (slowdown_stale_check): the first instruction of the
+   * head group once dispatched (slot0_valid); when the group is consumed it
+   * stays there, and the next group waits for its registers (stale_pending) */
+  tm_regs slot0;
+  bool slot0_valid, stale_pending;
+  bool branch_lock, at_barrier, ended, in_oc;
+  bool exec_ended;             /* its endprg executed (fetch stops) */
+  uint8_t reason;              /* stall reason of the current cycle */
+  uint8_t span_reason;         /* timeline: current span */
+  uint8_t oc_cu;               /* its collector unit (in_oc) */
 } tm_warp;
 
 typedef struct tm_wg {

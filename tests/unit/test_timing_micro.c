@@ -17,57 +17,20 @@
 
 #include "counters_util.h"
 #include "check.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
-#define BUF 0x90000000u
-
-static char *build_source(const char *setup, const char *unit, unsigned n) {
-  size_t cap = 4096 + strlen(setup) + (strlen(unit) + 16) * n;
-  char *s = malloc(cap);
-  size_t o = (size_t)snprintf(s, cap,
-                              "  .text\n  .globl _start\n_start:\n"
-                              "  li t4, 32\n  vsetvli t4, t4, e32, m1, ta, ma\n"
-                              "  li t4, 0x2000\n  csrs mstatus, t4\n  vid.v v1\n%s"
-                              "  .p2align 3\n",
-                              setup);
-  for (unsigned i = 0; i < n; i++) o += (size_t)snprintf(s + o, cap - o, "%s", unit);
-  snprintf(s + o, cap - o, "  endprg x0, x0, x0\n");
-  return s;
-}
+#define BUF TK_BUF
 
 /* cycles of the second (warm) launch of the kernel; nwg workgroups, each
  * warp using vgpr_usage vector registers out of vgprs_per_sm (0: preset) */
 static uint64_t run_kernel_ex(check_state *st, const char *setup, const char *unit, unsigned n,
                               unsigned threads, unsigned warps, const char *preset, unsigned nwg,
                               uint32_t vgpr_usage, uint32_t vgprs_per_sm, int oc_entry) {
-  char *src = build_source(setup, unit, n);
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n%s", as ? vt_asm_errors(as) : "oom", src);
-    st->failed_checks++;
-    vt_asm_free(as);
-    free(src);
-    return 0;
-  }
-  vt_asm_free(as);
+  char *src = tk_source(setup, unit, n);
+  vt_device *dev = tk_device(st, src, 1, 0x100000);
   free(src);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
-  vt_settings dc;
-  vt_settings_default(&dc);
-  dc.sms = 1;
-  vt_device *dev = vt_device_new(&dc);
+  if (!dev) return 0;
   vt_error err;
-  CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
-  CHECK(st, vt_mem_map(dev, BUF, 0x100000, &err) == VT_OK);
-  vt_elf_free(elf);
   vt_settings tc;
   vt_test_settings_preset(&tc, preset);
   tc.flush_at_wg_end = 0;

@@ -7,10 +7,7 @@
 
 #include "counters_util.h"
 #include "check.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/testvec.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
 #define CASES VT_SHARED_DIR "/cases"
 #define TMP VT_TEST_TMP
@@ -22,50 +19,18 @@ static int sh(const char *cmd) {
 
 /* ---- functional equality ---- */
 
-typedef struct region {
-  uint32_t base, size;
-} region;
-
 /* run launches (metadata paths) on a fresh device, with timing (preset) or
  * without (preset NULL); returns the concatenated contents of the buffers */
 static uint8_t *run_cases(check_state *st, const char *const *meta, unsigned n, const char *preset,
                           size_t *len, uint64_t *cycles) {
-  vt_device *dev = vt_device_new(NULL);
   vt_timing *t = NULL;
   if (preset) {
     vt_settings c;
     CHECK(st, vt_test_settings_preset(&c, preset) == 0);
     t = vt_timing_new(&c);
   }
-  region regs[64];
-  unsigned nr = 0;
-  for (unsigned i = 0; i < n; i++) {
-    vt_testvec *tv = NULL;
-    vt_launch l;
-    vt_error err;
-    int rc = vt_testvec_load(meta[i], NULL, &tv, &err);
-    if (rc == VT_OK) rc = vt_testvec_apply(dev, tv, &l, &err);
-    if (rc == VT_OK) rc = t ? vt_timing_run(t, dev, &l, meta[i], &err) : vt_device_run(dev, &l, NULL, &err);
-    if (rc != VT_OK) {
-      fprintf(stderr, "%s: %s\n", meta[i], err.message);
-      st->failed_checks++;
-    }
-    for (unsigned b = 0; tv && b < tv->nbuf && nr < 64; b++)
-      regs[nr++] = (region){tv->bufs[b].base, tv->bufs[b].size};
-    vt_testvec_free(tv);
-  }
-  size_t total = 0;
-  for (unsigned r = 0; r < nr; r++) total += regs[r].size;
-  uint8_t *out = calloc(total + 1, 1), *p = out;
-  for (unsigned r = 0; r < nr; r++) {
-    vt_error err;
-    if (vt_mem_read(dev, regs[r].base, p, regs[r].size, &err) != VT_OK) st->failed_checks++;
-    p += regs[r].size;
-  }
-  *len = total;
-  if (cycles) *cycles = t ? vt_timing_cycles(t) : 0;
+  uint8_t *out = tk_run_sequence(st, meta, n, t, len, cycles);
   vt_timing_free(t);
-  vt_device_free(dev);
   return out;
 }
 
@@ -122,26 +87,9 @@ static const char kernel[] =
  * statistics; the caller frees both */
 static uint8_t *run_kernel(check_state *st, const char *preset, uint64_t *cycles,
                            vt_timing **keep, vt_device **keep_dev) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
-  if (!as || vt_asm_add_source(as, "k.s", kernel, sizeof kernel - 1) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n", as ? vt_asm_errors(as) : "oom");
-    st->failed_checks++;
-    vt_asm_free(as);
-    return calloc(1, 1024);
-  }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
-  vt_device *dev = vt_device_new(NULL);
+  vt_device *dev = tk_device(st, kernel, 0, 0x1000);
+  if (!dev) return calloc(1, 1024);
   vt_error err;
-  CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
-  vt_elf_free(elf);
-  CHECK(st, vt_mem_map(dev, 0x90000000u, 0x1000, &err) == VT_OK);
   vt_launch l = {.start_pc = VT_PROGRAM_BASE, .num_wg = {6, 1, 1}, .threads_per_warp = 8,
                  .warps_per_wg = 4, .knl_addr = 0x90000000u, .lds_size = 0x400,
                  .pds_size = 0, .pds_base = 0x90000000u};

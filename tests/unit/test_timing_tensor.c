@@ -12,11 +12,9 @@
 
 #include "check.h"
 #include "counters_util.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
-#define BUF 0x90000000u
+#define BUF TK_BUF
 
 typedef struct kres {
   uint64_t cycles[2];     /* of the first (cold) and second (warm) launch */
@@ -43,29 +41,10 @@ static char *source(const char *setup, const char *unit, unsigned n, const char 
 /* timing (or, with timing = 0, functional) runs of the kernel */
 static int run(check_state *st, const char *src, unsigned warps, int timing, tweak_fn tweak,
                kres *r) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
   memset(r, 0, sizeof *r);
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 || vt_asm_link(as, &img, &size)) {
-    fprintf(stderr, "assembling failed: %s\n", as ? vt_asm_errors(as) : "oom");
-    st->failed_checks++;
-    vt_asm_free(as);
-    return -1;
-  }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
-  vt_settings dc;
-  vt_settings_default(&dc);
-  dc.sms = 1;
-  vt_device *dev = vt_device_new(&dc);
+  vt_device *dev = tk_device(st, src, 1, 0x100000);
+  if (!dev) return -1;
   vt_error err;
-  CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
-  CHECK(st, vt_mem_map(dev, BUF, 0x100000, &err) == VT_OK);
-  vt_elf_free(elf);
   uint32_t init[0x4000];
   for (unsigned i = 0; i < 0x4000; i++) init[i] = i * 2654435761u;
   memset(init, 0, 256);

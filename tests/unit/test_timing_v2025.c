@@ -9,27 +9,11 @@
 
 #include "check.h"
 #include "counters_util.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
-#include "vt/timing.h"
+#include "timing_kernel.h"
 
-#define BUF 0x90000000u
+#define BUF TK_BUF
 
 typedef void (*tweak_fn)(vt_settings *s);
-
-static char *build_source(const char *setup, const char *unit, unsigned n) {
-  size_t cap = 4096 + strlen(setup) + (strlen(unit) + 16) * n;
-  char *s = malloc(cap);
-  size_t o = (size_t)snprintf(s, cap,
-                              "  .text\n  .globl _start\n_start:\n"
-                              "  li t4, 32\n  vsetvli t4, t4, e32, m1, ta, ma\n"
-                              "  li t4, 0x2000\n  csrs mstatus, t4\n  vid.v v1\n%s"
-                              "  .p2align 3\n",
-                              setup);
-  for (unsigned i = 0; i < n; i++) o += (size_t)snprintf(s + o, cap - o, "%s", unit);
-  snprintf(s + o, cap - o, "  endprg x0, x0, x0\n");
-  return s;
-}
 
 typedef struct krun {
   uint64_t cycles;
@@ -40,33 +24,12 @@ typedef struct krun {
 /* the second (warm) launch of the kernel on one SM, 8 threads x warps */
 static void run_kernel(check_state *st, const char *setup, const char *unit, unsigned n,
                        unsigned warps, tweak_fn tweak, bool timing, krun *r) {
-  char *src = build_source(setup, unit, n);
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
+  char *src = tk_source(setup, unit, n);
   memset(r, 0, sizeof *r);
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n%s", as ? vt_asm_errors(as) : "oom", src);
-    st->failed_checks++;
-    vt_asm_free(as);
-    free(src);
-    return;
-  }
-  vt_asm_free(as);
+  vt_device *dev = tk_device(st, src, 1, 0x100000);
   free(src);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
-  vt_settings dc;
-  vt_settings_default(&dc);
-  dc.sms = 1;
-  vt_device *dev = vt_device_new(&dc);
+  if (!dev) return;
   vt_error err;
-  CHECK(st, vt_device_load_elf(dev, elf, &err) == VT_OK);
-  CHECK(st, vt_mem_map(dev, BUF, 0x100000, &err) == VT_OK);
-  vt_elf_free(elf);
   vt_settings tc;
   vt_test_settings_preset(&tc, "ventus-2025");
   tc.flush_at_wg_end = 0;
@@ -182,6 +145,18 @@ TEST(prefixes_pairs_vop64) {
   EXPECT_COST(st, "vop64 stream, decode extra", cost(st, "", stream, 1, dec64) - cost(st, "", stream, 1, NULL), 2 * 3);
 }
 
+/* both halves of a pair result are pending: a reader of the high half waits
+ * as long as a reader of the low half, longer than an independent reader */
+TEST(pair_result_scoreboard) {
+  const char *lo = "  prefix pair=1\n  add a0, a2, a4\n  addi a6, a0, 1\n";
+  const char *hi = "  prefix pair=1\n  add a0, a2, a4\n  addi a6, a1, 1\n";
+  const char *none = "  prefix pair=1\n  add a0, a2, a4\n  addi a6, a3, 1\n";
+  int64_t c_lo = cost(st, "", lo, 1, NULL), c_hi = cost(st, "", hi, 1, NULL);
+  int64_t c_none = cost(st, "", none, 1, NULL);
+  EXPECT_COST(st, "reader of the high half", c_hi, c_lo);
+  CHECK(st, c_hi > c_none);
+}
+
 /* counters: insn64, prefix_insns, pair_insns count what ran (20 units) */
 TEST(counters) {
   krun r;
@@ -223,5 +198,5 @@ TEST(cache_hints) {
   CHECK(st, b.cycles > a.cycles);
 }
 
-RUN_TESTS(T(sew64_and_fp64_chains), T(cache_hints), T(memory_families), T(prefixes_pairs_vop64), T(counters),
+RUN_TESTS(T(sew64_and_fp64_chains), T(pair_result_scoreboard), T(cache_hints), T(memory_families), T(prefixes_pairs_vop64), T(counters),
           T(same_results))
