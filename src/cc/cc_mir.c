@@ -32,6 +32,14 @@ static const cc_fmt_info fmt_info[] = {
     [F_J] = {N, 0, {N, N, N}, false},     [F_BARRIER] = {N, 0, {N, N, N}, false},
     [F_NONE] = {N, 0, {N, N, N}, false},  [F_CALL] = {N, 0, {N, N, N}, false},
     [F_COPY] = {N, 1, {N, N, N}, false}, /* classes from the registers */
+    /* pairs: F_WVV vd, vs2, vs1 and F_WV vd, vs2 at SEW 64; F_WMVV vd += vs1 * vs2
+     * at SEW 64; F_WW widening at SEW 32 (pair from one register); F_PRRR a
+     * scalar instruction after `prefix pair=1` */
+    [F_WVV] = {V, 2, {V, V, N}, false, 0x7, true},
+    [F_WV] = {V, 1, {V, N, N}, false, 0x3, true},
+    [F_WMVV] = {V, 3, {V, V, V}, true, 0xf, true},
+    [F_WW] = {V, 1, {V, N, N}, false, 0x1, false},
+    [F_PRRR] = {S, 2, {S, S, N}, false, 0x7, false},
 };
 
 const cc_fmt_info *cc_fmt_of(cc_op op) { return &fmt_info[cc_ops[op].fmt]; }

@@ -130,5 +130,6 @@ int cc_optimize(cc_ctx *c) {
   }
   LLVMDisposeMessage(msg);
   check_module(c);
+  cc_printf_doubles(c);
   return c->errors ? -1 : 0;
 }

@@ -14,8 +14,8 @@ __kernel void k(__global float4 *a, read_only image2d_t im, sampler_t s) {
   a[0] = read_imagef(im, s, (int2)(0, 0));
 }
 #elif ERR == 4
-__kernel void k(__global double *a) {
-  a[0] = a[1] * 2.0;
+__kernel void k(__global half *a) {
+  a[0] = a[1] * 2;
 }
 #elif ERR == 5
 __kernel void k(__global int *a) {

@@ -1,0 +1,111 @@
+/* double precision (cl_khr_fp64): binary64 on the v2025 SEW-64 instructions
+ * (isa2025.md 3.2.2), conversions, comparisons, uniform and varying values,
+ * divergence on double comparisons. Checked by tests/unit/test_cc_fp64.c. */
+
+/* one operation per output, so that the host computes the same roundings */
+__kernel void arith(__global const double *a, __global const double *b, __global double *out,
+                    double s) {
+  int g = get_global_id(0);
+  double x = a[g], y = b[g];
+  __global double *o = out + 10 * g;
+  o[0] = x + y;
+  o[1] = x - y;
+  o[2] = x * y;
+  o[3] = x / y;
+  o[4] = fma(x, y, s);
+  o[5] = sqrt(fabs(x));
+  o[6] = -(x * s);
+  o[7] = fmin(x, y);
+  o[8] = fmax(x, s);
+  o[9] = copysign(y, x);
+}
+
+/* values the whole warp shares: scalar registers, computed in vector pairs */
+__kernel void uniform(__global double *out, double s, double t) {
+  double u = s * t;
+  double v = u / (s + 1.0);
+  double w = sqrt(v) - (double)get_group_id(0);
+  if (u > t) w += 0.5;
+  out[get_global_id(0)] = w + (double)get_local_id(0);
+}
+
+/* bit 0: x < y, 1: x <= y, 2: x > y, 3: x >= y, 4: x == y, 5: x != y,
+ * 6: isnan(x), 7: isunordered(x, y), 8: islessgreater(x, y) */
+__kernel void compare(__global const double *a, __global const double *b, __global int *out) {
+  int g = get_global_id(0);
+  double x = a[g], y = b[g];
+  out[g] = (x < y) | (x <= y) << 1 | (x > y) << 2 | (x >= y) << 3 | (x == y) << 4 |
+           (x != y) << 5 | isnan(x) << 6 | isunordered(x, y) << 7 | islessgreater(x, y) << 8;
+}
+
+/* a divergent branch and a loop whose trip count depends on a double */
+__kernel void diverge(__global const double *a, __global double *out) {
+  int g = get_global_id(0);
+  double x = a[g], r;
+  if (x > 1.0) r = x * 0.5;
+  else r = x - 3.0;
+  int n = 0;
+  while (r < 100.0 && n < 20) {
+    r = r * 2.0 + 1.0;
+    n++;
+  }
+  out[g] = r + n;
+}
+
+__kernel void convert(__global const double *a, __global const long *l, __global float *f,
+                      __global int *i, __global long *ol, __global double *od, __global float *lf) {
+  int g = get_global_id(0);
+  double x = a[g];
+  long v = l[g];
+  f[g] = (float)x;
+  i[2 * g] = (int)x;
+  i[2 * g + 1] = (int)(uint)fabs(x);
+  ol[2 * g] = (long)x;
+  ol[2 * g + 1] = (long)(ulong)fabs(x);
+  od[5 * g] = (double)v;
+  od[5 * g + 1] = (double)(int)v;
+  od[5 * g + 2] = (double)(float)x;
+  od[5 * g + 3] = (double)(ulong)v;
+  od[5 * g + 4] = (double)(uint)v;
+  lf[2 * g] = (float)v;
+  lf[2 * g + 1] = (float)(ulong)v;
+}
+
+/* float <-> long (the widening conversion, and the software routine) */
+__kernel void float_long(__global const float *a, __global long *l, __global ulong *u) {
+  int g = get_global_id(0);
+  l[g] = (long)a[g];
+  u[g] = (ulong)fabs(a[g]);
+}
+
+/* vectors of doubles, rounding functions */
+__kernel void vectors(__global const double4 *a, __global double4 *out) {
+  int g = get_global_id(0);
+  double4 x = a[g];
+  out[4 * g] = x * (double4)(2.0, 0.5, -1.0, 3.0) + x.wzyx;
+  out[4 * g + 1] = floor(x) + ceil(x) * 4.0;
+  out[4 * g + 2] = trunc(x) - round(x) * 8.0 + rint(x) * 64.0;
+  out[4 * g + 3] = (double4)(dot(x.xy, x.zw), length(x.xy), x.s0 * x.s3, -x.s1);
+}
+
+/* the double dot product of each work-item's stride, and a tree reduction
+ * of the partial sums in __local memory */
+__kernel void dot(__global const double *x, __global const double *y, __global double *partial,
+                  int n, __local double *tmp) {
+  int lid = get_local_id(0), ls = get_local_size(0);
+  double acc = 0.0;
+  for (int j = get_global_id(0); j < n; j += get_global_size(0)) acc = fma(x[j], y[j], acc);
+  tmp[lid] = acc;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int s = ls / 2; s > 0; s >>= 1) {
+    if (lid < s) tmp[lid] += tmp[lid + s];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) partial[get_group_id(0)] = tmp[0];
+}
+
+__kernel void print(__global const double *a) {
+  int g = get_global_id(0);
+  float f = (float)a[g];
+  printf("%d: %f %.3e %g|%.2f %v2f\n", g, a[g], a[g], a[g] * 2.0, f, (double2)(a[g], -a[g]));
+}
