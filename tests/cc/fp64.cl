@@ -2,12 +2,9 @@
  * (isa2025.md 3.2.2), conversions, comparisons, uniform and varying values,
  * divergence on double comparisons. Checked by tests/unit/test_cc_fp64.c. */
 
-/* one operation per output, so that the host computes the same roundings */
-__kernel void arith(__global const double *a, __global const double *b, __global double *out,
-                    double s) {
-  int g = get_global_id(0);
-  double x = a[g], y = b[g];
-  __global double *o = out + 10 * g;
+/* one operation per statement, so that the host computes the same roundings
+ * (clang fuses a * b + c written in one expression) */
+static void arith_ops(double x, double y, double s, __global double *o) {
   o[0] = x + y;
   o[1] = x - y;
   o[2] = x * y;
@@ -18,6 +15,22 @@ __kernel void arith(__global const double *a, __global const double *b, __global
   o[7] = fmin(x, y);
   o[8] = fmax(x, s);
   o[9] = copysign(y, x);
+  o[10] = sqrt(x);
+  o[11] = -x;
+}
+
+/* varying operands: vector pairs */
+__kernel void arith(__global const double *a, __global const double *b, __global double *out,
+                    double s) {
+  int g = get_global_id(0);
+  arith_ops(a[g], b[g], s, out + 12 * g);
+}
+
+/* uniform operands (the group's element): scalar registers */
+__kernel void arith_u(__global const double *a, __global const double *b, __global double *out,
+                      double s) {
+  int g = get_group_id(0);
+  arith_ops(a[g], b[g], s, out + 12 * g);
 }
 
 /* values the whole warp shares: scalar registers, computed in vector pairs */
@@ -30,12 +43,22 @@ __kernel void uniform(__global double *out, double s, double t) {
 }
 
 /* bit 0: x < y, 1: x <= y, 2: x > y, 3: x >= y, 4: x == y, 5: x != y,
- * 6: isnan(x), 7: isunordered(x, y), 8: islessgreater(x, y) */
+ * 6: isnan(x), 7: isunordered(x, y), 8: islessgreater(x, y), 9: isinf(x),
+ * 10: isfinite(x), 11: signbit(x) */
+static int compare_bits(double x, double y) {
+  return (x < y) | (x <= y) << 1 | (x > y) << 2 | (x >= y) << 3 | (x == y) << 4 | (x != y) << 5 |
+         isnan(x) << 6 | isunordered(x, y) << 7 | islessgreater(x, y) << 8 | isinf(x) << 9 |
+         isfinite(x) << 10 | signbit(x) << 11;
+}
+
 __kernel void compare(__global const double *a, __global const double *b, __global int *out) {
   int g = get_global_id(0);
-  double x = a[g], y = b[g];
-  out[g] = (x < y) | (x <= y) << 1 | (x > y) << 2 | (x >= y) << 3 | (x == y) << 4 |
-           (x != y) << 5 | isnan(x) << 6 | isunordered(x, y) << 7 | islessgreater(x, y) << 8;
+  out[g] = compare_bits(a[g], b[g]);
+}
+
+__kernel void compare_u(__global const double *a, __global const double *b, __global int *out) {
+  int g = get_group_id(0);
+  out[g] = compare_bits(a[g], b[g]);
 }
 
 /* a divergent branch and a loop whose trip count depends on a double */
@@ -52,23 +75,33 @@ __kernel void diverge(__global const double *a, __global double *out) {
   out[g] = r + n;
 }
 
+static void convert_ops(double x, long v, __global float *f, __global int *i, __global long *ol,
+                        __global double *od, __global float *lf) {
+  f[0] = (float)x;
+  i[0] = (int)x;
+  i[1] = (int)(uint)fabs(x);
+  ol[0] = (long)x;
+  ol[1] = (long)(ulong)fabs(x);
+  od[0] = (double)v;
+  od[1] = (double)(int)v;
+  od[2] = (double)(float)x;
+  od[3] = (double)(ulong)v;
+  od[4] = (double)(uint)v;
+  lf[0] = (float)v;
+  lf[1] = (float)(ulong)v;
+}
+
 __kernel void convert(__global const double *a, __global const long *l, __global float *f,
                       __global int *i, __global long *ol, __global double *od, __global float *lf) {
   int g = get_global_id(0);
-  double x = a[g];
-  long v = l[g];
-  f[g] = (float)x;
-  i[2 * g] = (int)x;
-  i[2 * g + 1] = (int)(uint)fabs(x);
-  ol[2 * g] = (long)x;
-  ol[2 * g + 1] = (long)(ulong)fabs(x);
-  od[5 * g] = (double)v;
-  od[5 * g + 1] = (double)(int)v;
-  od[5 * g + 2] = (double)(float)x;
-  od[5 * g + 3] = (double)(ulong)v;
-  od[5 * g + 4] = (double)(uint)v;
-  lf[2 * g] = (float)v;
-  lf[2 * g + 1] = (float)(ulong)v;
+  convert_ops(a[g], l[g], f + g, i + 2 * g, ol + 2 * g, od + 5 * g, lf + 2 * g);
+}
+
+__kernel void convert_u(__global const double *a, __global const long *l, __global float *f,
+                        __global int *i, __global long *ol, __global double *od,
+                        __global float *lf) {
+  int g = get_group_id(0);
+  convert_ops(a[g], l[g], f + g, i + 2 * g, ol + 2 * g, od + 5 * g, lf + 2 * g);
 }
 
 /* float <-> long (the widening conversion, and the software routine) */
@@ -78,14 +111,26 @@ __kernel void float_long(__global const float *a, __global long *l, __global ulo
   u[g] = (ulong)fabs(a[g]);
 }
 
-/* vectors of doubles, rounding functions */
+/* vectors of doubles, swizzles, rounding functions */
 __kernel void vectors(__global const double4 *a, __global double4 *out) {
   int g = get_global_id(0);
   double4 x = a[g];
-  out[4 * g] = x * (double4)(2.0, 0.5, -1.0, 3.0) + x.wzyx;
-  out[4 * g + 1] = floor(x) + ceil(x) * 4.0;
-  out[4 * g + 2] = trunc(x) - round(x) * 8.0 + rint(x) * 64.0;
-  out[4 * g + 3] = (double4)(dot(x.xy, x.zw), length(x.xy), x.s0 * x.s3, -x.s1);
+  double4 p = x * (double4)(2.0, 0.5, -1.0, 3.0);
+  out[4 * g] = p + x.wzyx;
+  out[4 * g + 1] = floor(x);
+  out[4 * g + 2] = ceil(x);
+  out[4 * g + 3] = (double4)(trunc(x.x), round(x.y), rint(x.z), -x.s1);
+}
+
+/* the rounding functions on one value each: floor, ceil, trunc, round, rint */
+__kernel void rounding(__global const double *a, __global double *out) {
+  int g = get_global_id(0);
+  double x = a[g];
+  out[5 * g] = floor(x);
+  out[5 * g + 1] = ceil(x);
+  out[5 * g + 2] = trunc(x);
+  out[5 * g + 3] = round(x);
+  out[5 * g + 4] = rint(x);
 }
 
 /* the double dot product of each work-item's stride, and a tree reduction
@@ -107,5 +152,5 @@ __kernel void dot(__global const double *x, __global const double *y, __global d
 __kernel void print(__global const double *a) {
   int g = get_global_id(0);
   float f = (float)a[g];
-  printf("%d: %f %.3e %g|%.2f %v2f\n", g, a[g], a[g], a[g] * 2.0, f, (double2)(a[g], -a[g]));
+  printf("%d: %f %.3e %g|%.2f %v2lf\n", g, a[g], a[g], a[g] * 2.0, f, (double2)(a[g], -a[g]));
 }
