@@ -167,3 +167,69 @@ uint __vt_s64_to_f32(long x) {
   ulong mag = x < 0 ? -(ulong)x : (ulong)x; /* INT64_MIN: 2^63 */
   return (x < 0 ? 0x80000000u : 0) | __vt_u64_to_f32(mag);
 }
+
+/* --- vstore_half*_rtp / _rtn: libclc's (weak definitions, replaced by
+ * these) round a float at most 2^-25 in magnitude to 0 instead of to the
+ * smallest subnormal when rounding away from zero. Here: the conversion to
+ * nearest even, then one step in the wanted direction when it went the
+ * other way (binary16 bits step like integers within one sign). --- */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+/* the binary16 bits next to h toward +inf (up) or -inf */
+static ushort __vt_half_step(ushort h, bool up) {
+  bool neg = (h & 0x8000) != 0;
+  if ((h & 0x7fff) == 0) return up ? 0x0001 : 0x8001;
+  return up != neg ? h + 1 : h - 1; /* away from zero: the magnitude grows */
+}
+
+static ushort __vt_f32_to_f16_dir(float x, bool up) {
+  ushort h = as_ushort((half)x);
+  float y = (float)as_half(h);
+  if (!isnan(x) && (up ? y < x : y > x)) h = __vt_half_step(h, up);
+  return h;
+}
+
+static ushort __vt_f64_to_f16_dir(double x, bool up) {
+  ushort h = as_ushort((half)x);
+  double y = (double)as_half(h);
+  if (!isnan(x) && (up ? y < x : y > x)) h = __vt_half_step(h, up);
+  return h;
+}
+
+#define VT_STORE_DIR1(T, AS, MODE, UP)                                                   \
+  void OVL vstore_half_##MODE(T x, size_t i, AS half *p) {                              \
+    ((AS ushort *)p)[i] = __vt_##T##_h(x, UP);                                           \
+  }                                                                                      \
+  void OVL vstorea_half_##MODE(T x, size_t i, AS half *p) {                             \
+    ((AS ushort *)p)[i] = __vt_##T##_h(x, UP);                                           \
+  }
+#define VT_STORE_DIRN(T, N, STRIDE, AS, MODE, UP)                                        \
+  void OVL vstore_half##N##_##MODE(T##N x, size_t i, AS half *p) {                      \
+    __private T *e = (__private T *)&x;                                                  \
+    for (int k = 0; k < N; k++) ((AS ushort *)p)[i * N + k] = __vt_##T##_h(e[k], UP);    \
+  }                                                                                      \
+  void OVL vstorea_half##N##_##MODE(T##N x, size_t i, AS half *p) {                     \
+    __private T *e = (__private T *)&x;                                                  \
+    for (int k = 0; k < N; k++) ((AS ushort *)p)[i * STRIDE + k] = __vt_##T##_h(e[k], UP); \
+  }
+#define VT_STORE_DIR_ALL(T, AS, MODE, UP)                                                \
+  VT_STORE_DIR1(T, AS, MODE, UP)                                                         \
+  VT_STORE_DIRN(T, 2, 2, AS, MODE, UP)                                                   \
+  VT_STORE_DIRN(T, 3, 4, AS, MODE, UP) /* vstorea_half3 writes 4-aligned groups */       \
+  VT_STORE_DIRN(T, 4, 4, AS, MODE, UP)                                                   \
+  VT_STORE_DIRN(T, 8, 8, AS, MODE, UP)                                                   \
+  VT_STORE_DIRN(T, 16, 16, AS, MODE, UP)
+#define VT_STORE_DIR_AS(T, MODE, UP)                                                     \
+  VT_STORE_DIR_ALL(T, __global, MODE, UP)                                                \
+  VT_STORE_DIR_ALL(T, __local, MODE, UP)                                                 \
+  VT_STORE_DIR_ALL(T, __private, MODE, UP)
+
+#define __vt_float_h __vt_f32_to_f16_dir
+#define __vt_double_h __vt_f64_to_f16_dir
+VT_STORE_DIR_AS(float, rtp, true)
+VT_STORE_DIR_AS(float, rtn, false)
+VT_STORE_DIR_AS(double, rtp, true)
+VT_STORE_DIR_AS(double, rtn, false)
+#pragma OPENCL EXTENSION cl_khr_fp64 : disable
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
