@@ -119,6 +119,9 @@ void wide_fabs(isel *s, const cc_opnd *a, cc_opnd *out);
 void wide_copysign(isel *s, const cc_opnd *a, const cc_opnd *b, cc_opnd *out);
 void wide_round(isel *s, int rm, const cc_opnd *x, cc_opnd *out);
 cc_opnd lt64(isel *s, bool sgn, const cc_opnd *a, const cc_opnd *b);
+/* cc_isel_inst.c: a (parts lo, hi) shifted by a variable amount (mod 64);
+ * op LLVMShl, LLVMLShr or LLVMAShr */
+bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out);
 
 /* --- cc_isel_val.c: values --- */
 int parts_of_type(LLVMTypeRef t);

@@ -89,9 +89,29 @@ static bool intrinsic_f16(isel *s, int kind, int arg, cc_opnd x, cc_opnd y, cc_o
   return true;
 }
 
+/* 64-bit funnel shifts: fshl = x << n | y >> (64 - n), fshr = x << (64 - n)
+ * | y >> n, n = z mod 64; the second shift goes in two steps (by 1, then
+ * by 63 - n) so that n = 0 needs no shift by 64 */
+static void funnel64(isel *s, bool left, const cc_opnd *x, const cc_opnd *y, const cc_opnd *z,
+                     cc_opnd *o) {
+  cc_opnd n = alu(s, A_AND, z[0], op_imm(63)), inv = alu(s, A_SUB, op_imm(63), n), t[2], u[2], v[2];
+  if (left) {
+    shift64(s, LLVMShl, x, n, t);
+    shift64(s, LLVMLShr, y, op_imm(1), u);
+    shift64(s, LLVMLShr, u, inv, v);
+  } else {
+    shift64(s, LLVMLShr, y, n, t);
+    shift64(s, LLVMShl, x, op_imm(1), u);
+    shift64(s, LLVMShl, u, inv, v);
+  }
+  for (int k = 0; k < 2; k++) o[k] = alu(s, A_OR, t[k], v[k]);
+}
+
 /* one 64-bit integer element (parts lo, hi) */
-static bool intrinsic_i64(isel *s, int kind, int arg, const cc_opnd *x, const cc_opnd *y, cc_opnd *o) {
+static bool intrinsic_i64(isel *s, int kind, int arg, const cc_opnd *x, const cc_opnd *y,
+                          const cc_opnd *z, cc_opnd *o) {
   switch (kind) {
+  case 7: funnel64(s, arg == 1, x, y, z, o); return true;
   case 3: { /* smin, smax, umin, umax */
     bool sgn = arg == A_MIN || arg == A_MAX, min = arg == A_MIN || arg == A_MINU;
     cc_opnd lt = lt64(s, sgn, x, y);
@@ -144,7 +164,7 @@ static bool intrinsic(isel *s, LLVMValueRef call, const char *name) {
   LLVMTypeRef et = LLVMGetTypeKind(rt) == LLVMVectorTypeKind ? LLVMGetElementType(rt) : rt;
   LLVMTypeKind ek = LLVMGetTypeKind(et);
   int bits = int_bits(et), kind = tab[t].kind;
-  bool i64_ok = kind == 6 || kind == 8 || (kind == 3 && bits);
+  bool i64_ok = kind >= 6 || (kind == 3 && bits);
   if (bits > 64 || (bits == 64 && !i64_ok) || (bits && bits < 32 && kind >= 6)) {
     isel_error(s, "%s on this type is not supported", name);
     return true;
@@ -163,7 +183,7 @@ static bool intrinsic(isel *s, LLVMValueRef call, const char *name) {
       const cc_opnd *x = a + e * per, *y = b + e * per, *z = c + e * per;
       bool ok = ek == LLVMDoubleTypeKind ? intrinsic_f64(s, kind, tab[t].arg, x, y, z, r->p + e * per)
                 : ek == LLVMHalfTypeKind ? intrinsic_f16(s, kind, tab[t].arg, x[0], y[0], r->p + e)
-                                         : intrinsic_i64(s, kind, tab[t].arg, x, y, r->p + e * per);
+                                         : intrinsic_i64(s, kind, tab[t].arg, x, y, z, r->p + e * per);
       if (!ok) {
         isel_error(s, "%s on this type is not supported", name);
         return true;

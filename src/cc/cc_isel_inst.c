@@ -23,7 +23,7 @@ static void shape(LLVMTypeRef t, int *nelem, int *per, LLVMTypeRef *elem) {
 
 /* 64-bit shifts by a variable amount, without branches: both the "less
  * than 32" and the "32 or more" results, chosen by bit 5 of the amount. */
-static bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out) {
+bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out) {
   cc_opnd m = alu(s, A_AND, amount, op_imm(31)), inv = alu(s, A_SUB, op_imm(31), m);
   cc_opnd big = alu(s, A_AND, amount, op_imm(32));
   big = alu(s, A_SNE, big, op_imm(0));

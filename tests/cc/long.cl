@@ -49,20 +49,26 @@ static void long_ops(long x, long y, int n, __global long *o) {
   o[27] = clz(x);
   o[28] = popcount(y);
   o[29] = mul_hi(x, y);
+  o[30] = rotate(x, (long)n);
+  o[31] = (long)rotate(ux, (ulong)(64 - n));
+  o[32] = mad_hi(x, y, (long)n);
+  o[33] = hadd(x, y);
+  o[34] = (long)upsample((uint)n, (uint)x);
+  o[35] = (long)rhadd(ux, uy);
 }
 
 /* varying: each work-item its pair */
 __kernel void long_ops_v(__global const long *a, __global const long *b, __global const int *n,
                          __global long *out) {
   int g = get_global_id(0);
-  long_ops(a[g], b[g], n[g], out + 30 * g);
+  long_ops(a[g], b[g], n[g], out + 36 * g);
 }
 
 /* uniform: the group's pair, in scalar registers */
 __kernel void long_ops_u(__global const long *a, __global const long *b, __global const int *n,
                          __global long *out) {
   int g = get_group_id(0);
-  long_ops(a[g], b[g], n[g], out + 30 * g);
+  long_ops(a[g], b[g], n[g], out + 36 * g);
 }
 
 /* printf of 64-bit integers */

@@ -9,7 +9,7 @@
 #include "cc_test_util.h"
 
 #ifdef VT_HAVE_CC
-enum { NOPS = 30, N = 64 };
+enum { NOPS = 36, N = 64 };
 
 static int64_t rv_div(int64_t x, int64_t y) {
   if (y == 0) return -1;
@@ -79,6 +79,13 @@ static void host_ops(int64_t x, int64_t y, int n, int64_t *o) {
   o[27] = clz64(ux);
   o[28] = popcount64(uy);
   o[29] = mul_hi64(x, y);
+  unsigned r = (unsigned)n & 63, r2 = (unsigned)(64 - n) & 63;
+  o[30] = (int64_t)(r ? ux << r | ux >> (64 - r) : ux);
+  o[31] = (int64_t)(r2 ? ux << r2 | ux >> (64 - r2) : ux);
+  o[32] = (int64_t)((uint64_t)mul_hi64(x, y) + (uint64_t)(int64_t)n);
+  o[33] = (int64_t)(((__int128)x + y) >> 1);
+  o[34] = (int64_t)((uint64_t)(uint32_t)n << 32 | (uint32_t)ux);
+  o[35] = (int64_t)(((unsigned __int128)ux + uy + 1) >> 1);
 }
 
 static const int64_t edge[] = {0, 1, -1, 2, -2, 3, -3, 7, -7, 10, INT64_MIN, INT64_MAX,

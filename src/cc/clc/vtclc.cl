@@ -233,3 +233,17 @@ VT_STORE_DIR_AS(double, rtp, true)
 VT_STORE_DIR_AS(double, rtn, false)
 #pragma OPENCL EXTENSION cl_khr_fp64 : disable
 #pragma OPENCL EXTENSION cl_khr_fp16 : disable
+
+/* mad_hi: libclc has it only as a macro of its own headers */
+#define VT_MAD_HI1(T) \
+  T OVL mad_hi(T a, T b, T c) { return mul_hi(a, b) + c; }
+#define VT_MAD_HI(T) \
+  VT_MAD_HI1(T) VT_MAD_HI1(T##2) VT_MAD_HI1(T##3) VT_MAD_HI1(T##4) VT_MAD_HI1(T##8) VT_MAD_HI1(T##16)
+VT_MAD_HI(char)
+VT_MAD_HI(uchar)
+VT_MAD_HI(short)
+VT_MAD_HI(ushort)
+VT_MAD_HI(int)
+VT_MAD_HI(uint)
+VT_MAD_HI(long)
+VT_MAD_HI(ulong)
