@@ -154,3 +154,26 @@ __kernel void print(__global const double *a) {
   float f = (float)a[g];
   printf("%d: %f %.3e %g|%.2f %v2lf\n", g, a[g], a[g], a[g] * 2.0, f, (double2)(a[g], -a[g]));
 }
+
+/* double math built-ins (libclc), within the ULP limits of OpenCL 1.2 7.4 */
+__kernel void math(__global const double *a, __global double *out) {
+  int g = get_global_id(0);
+  double x = a[g], p = fabs(x) + 0x1p-10;
+  __global double *o = out + 16 * g;
+  o[0] = sin(x);
+  o[1] = cos(x);
+  o[2] = tan(x);
+  o[3] = exp(x);
+  o[4] = log(p);
+  o[5] = pow(p, x);
+  o[6] = atan2(x, p);
+  o[7] = cbrt(x);
+  o[8] = hypot(x, p);
+  o[9] = erf(x);
+  o[10] = fmod(x, p * 0.375);
+  o[11] = ldexp(x, g - 32);
+  o[12] = exp2(x);
+  o[13] = log2(p);
+  o[14] = tanh(x);
+  o[15] = asin(x / (p + 1.0));
+}

@@ -389,6 +389,50 @@ TEST(dot_reduction) {
   cc_prog_free(&p);
 }
 
+/* distance from ref in units of the last place of the double nearest to ref */
+static double ulps(double got, double ref) {
+  if (isnan(ref)) return isnan(got) ? 0 : 1e9;
+  if (isinf(ref)) return got == ref ? 0 : 1e9;
+  int e;
+  frexp(ref == 0 ? DBL_MIN : ref, &e);
+  double ulp = ldexp(1.0, e - 53 < -1074 ? -1074 : e - 53);
+  return fabs(got - ref) / ulp;
+}
+
+TEST(math_functions) {
+  cc_prog p = fp64_prog(st, "-O2");
+  if (!p.elf) return;
+  enum { NM = 64, NFN = 16 };
+  static const char *names[NFN] = {"sin", "cos", "tan", "exp", "log", "pow", "atan2", "cbrt",
+                                   "hypot", "erf", "fmod", "ldexp", "exp2", "log2", "tanh", "asin"};
+  /* OpenCL 1.2 7.4 (double), plus 1 for the host's own error */
+  static const double limit[NFN] = {5, 5, 6, 4, 4, 17, 7, 3, 5, 17, 0, 0, 4, 4, 6, 5};
+  static double a[NM], out[NM * NFN];
+  uint32_t seed = 123;
+  for (int g = 0; g < NM; g++) a[g] = ((int32_t)cc_rand(&seed)) * 0x1p-28; /* |x| < 8 */
+  a[0] = 0.0, a[1] = -0.0, a[2] = 1.0, a[3] = -1.0, a[4] = 0.5, a[5] = 1e-300, a[6] = 700.0;
+  a[7] = -700.0, a[8] = 3.141592653589793, a[9] = 1e6;
+  cc_arg args[] = {ARG_IN(a, sizeof a), ARG_OUT(out, sizeof out)};
+  vt_rt_ndrange nd = nd1(NM, 16);
+  cc_run run = {.threads = 8};
+  CHECK(st, cc_launch(&p, "math", &nd, args, 2, &run) == 0);
+  int bad = 0;
+  for (int g = 0; g < NM; g++) {
+    double x = a[g], q = fabs(x) + 0x1p-10, ref[NFN] = {
+        sin(x),  cos(x),          tan(x),   exp(x),           log(q),   pow(q, x),
+        atan2(x, q), cbrt(x),     hypot(x, q), erf(x),        fmod(x, q * 0.375),
+        ldexp(x, g - 32), exp2(x), log2(q), tanh(x),          asin(x / (q + 1.0))};
+    for (int f = 0; f < NFN; f++) {
+      double u = ulps(out[g * NFN + f], ref[f]);
+      if (u > limit[f] && bad++ < 8)
+        fprintf(stderr, "%s(%a) = %a, expected %a (%.1f ulp)\n", names[f], x, out[g * NFN + f],
+                ref[f], u);
+    }
+  }
+  if (bad) st->failed_checks++;
+  cc_prog_free(&p);
+}
+
 TEST(printf_doubles) {
   cc_prog p = fp64_prog(st, "-O2");
   if (!p.elf) return;
@@ -413,7 +457,8 @@ TEST(printf_doubles) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(arithmetic), T(comparisons), T(conversions), T(float_to_long), T(rounding_and_vectors),
-          T(uniform_and_divergent), T(dot_reduction), T(printf_doubles))
+          T(uniform_and_divergent), T(dot_reduction), T(math_functions),
+          T(printf_doubles))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
