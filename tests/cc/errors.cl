@@ -22,6 +22,10 @@ __kernel void k(__global int *a) {
   int (*f)(int) = 0;
   a[0] = f(1);
 }
+#elif ERR == 6
+__kernel void k(__global long *a) {
+  atom_add(a, 2L);
+}
 #else
 __kernel void k(__global int *a) {
   a[get_global_id(0)] = VALUE + INCLUDED;

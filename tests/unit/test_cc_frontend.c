@@ -52,6 +52,7 @@ TEST(unsupported_features) {
       {"-DERR=3", "errors.cl:14:10: error: images and samplers are not supported ('read_imagef')"},
       {"-DERR=4", "errors.cl:18:"},  /* half arithmetic */
       {"-DERR=5", "errors.cl:22:"},  /* function pointers: clang refuses them */
+      {"-DERR=6", "errors.cl:27:3: error: 64-bit atomics are not supported ('atom_add')"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     int rc;
