@@ -177,3 +177,27 @@ __kernel void math(__global const double *a, __global double *out) {
   o[14] = tanh(x);
   o[15] = asin(x / (p + 1.0));
 }
+
+/* register pressure: double16 values take 32 registers each */
+__kernel void wide16(__global const double16 *a, __global double16 *out) {
+  int g = get_global_id(0);
+  double16 x = a[g], y = a[g + 1];
+  double16 p = x * y;
+  double16 q = p / (y + 3.0);
+  out[g] = q - x.sfedcba9876543210;
+}
+
+/* a private array of doubles indexed per work-item */
+__kernel void private_array(__global const double *a, __global double *out, int k) {
+  double p[8];
+  int g = get_global_id(0);
+  for (int i = 0; i < 8; i++) p[i] = a[g + i] * (double)(i + 1);
+  out[g] = p[(g + k) & 7];
+}
+
+/* a struct argument holding a double and a long */
+typedef struct { double x; long y; int z; } dls;
+__kernel void by_value(__global double *out, dls s) {
+  double m = s.x * (double)s.y;
+  out[get_global_id(0)] = m + (double)(s.z + (int)get_global_id(0));
+}

@@ -76,3 +76,10 @@ __kernel void long_print(__global const long *a) {
   int g = get_global_id(0);
   printf("%d %ld %lu %lx|\n", g, a[g], (ulong)a[g], a[g]);
 }
+
+/* long16: 32 registers per value */
+__kernel void long16_ops(__global const long16 *a, __global long16 *out) {
+  int g = get_global_id(0);
+  long16 x = a[g], y = a[g + 1] | 1;
+  out[g] = (x * y) / y + (x >> 3) - x.sfedcba9876543210 % 7;
+}

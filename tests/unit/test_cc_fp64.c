@@ -433,6 +433,57 @@ TEST(math_functions) {
   cc_prog_free(&p);
 }
 
+TEST(pressure_private_struct) {
+  cc_prog p = fp64_prog(st, "-O2");
+  if (!p.elf) return;
+  enum { G = 8 };
+  static double a[16 * (G + 1)], out[16 * G], want[16 * G];
+  uint32_t seed = 44;
+  for (int i = 0; i < 16 * (G + 1); i++) a[i] = ((int32_t)cc_rand(&seed)) * 0x1p-27;
+  for (int g = 0; g < G; g++)
+    for (int k = 0; k < 16; k++) {
+      const double *x = a + 16 * g, *y = a + 16 * (g + 1);
+      double pr = x[k] * y[k], q = pr / (y[k] + 3.0);
+      want[16 * g + k] = q - x[15 - k];
+    }
+  cc_arg args[] = {ARG_IN(a, sizeof a), ARG_OUT(out, sizeof out)};
+  vt_rt_ndrange nd = nd1(G, 8);
+  cc_run run = {.threads = 8};
+  CHECK(st, cc_launch(&p, "wide16", &nd, args, 2, &run) == 0);
+  check_doubles(st, "wide16", out, want, 16 * G, 16);
+
+  enum { NP = 32 };
+  static double pa[NP + 8], pout[NP], pwant[NP];
+  for (int i = 0; i < NP + 8; i++) pa[i] = i * 0.1 - 1.7;
+  int k = 5;
+  for (int g = 0; g < NP; g++) {
+    int j = (g + k) & 7;
+    pwant[g] = pa[g + j] * (double)(j + 1);
+  }
+  cc_arg pargs[] = {ARG_IN(pa, sizeof pa), ARG_OUT(pout, sizeof pout), ARG_VAL(&k)};
+  nd = nd1(NP, 16);
+  for (int lvl = 0; lvl < 2; lvl++) {
+    cc_prog q = lvl ? fp64_prog(st, "-O0") : p;
+    if (!q.elf) break;
+    CHECK(st, cc_launch(&q, "private_array", &nd, pargs, 3, &run) == 0);
+    check_doubles(st, lvl ? "private_array -O0" : "private_array", pout, pwant, NP, 1);
+    if (lvl) cc_prog_free(&q);
+  }
+
+  struct {
+    double x;
+    int64_t y;
+    int32_t z, pad;
+  } sv = {0.3, -123456789012345ll, -7, 0};
+  double sout[16], swant[16];
+  for (int g = 0; g < 16; g++) swant[g] = fma(sv.x, (double)sv.y, (double)(sv.z + g));
+  cc_arg sargs[] = {ARG_OUT(sout, sizeof sout), ARG_VAL(&sv)};
+  nd = nd1(16, 16);
+  CHECK(st, cc_launch(&p, "by_value", &nd, sargs, 2, &run) == 0);
+  check_doubles(st, "by_value (clang fuses m + ...)", sout, swant, 16, 1);
+  cc_prog_free(&p);
+}
+
 TEST(printf_doubles) {
   cc_prog p = fp64_prog(st, "-O2");
   if (!p.elf) return;
@@ -457,7 +508,7 @@ TEST(printf_doubles) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(arithmetic), T(comparisons), T(conversions), T(float_to_long), T(rounding_and_vectors),
-          T(uniform_and_divergent), T(dot_reduction), T(math_functions),
+          T(uniform_and_divergent), T(dot_reduction), T(math_functions), T(pressure_private_struct),
           T(printf_doubles))
 #else
 int main(void) {

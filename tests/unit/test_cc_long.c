@@ -173,6 +173,36 @@ TEST(uniform_operations) {
   cc_prog_free(&p);
 }
 
+TEST(long16_values) {
+  cc_prog p;
+  if (cc_build(&p, "long.cl", NULL)) {
+    st->failed_checks++;
+    return;
+  }
+  enum { G = 8 };
+  static int64_t a[16 * (G + 1)], out[16 * G], want[16 * G];
+  uint32_t seed = 1234;
+  for (int i = 0; i < 16 * (G + 1); i++)
+    a[i] = i < NEDGE ? edge[i] : (int64_t)(((uint64_t)cc_rand(&seed) << 32) | cc_rand(&seed)) >> (i % 64);
+  for (int g = 0; g < G; g++)
+    for (int k = 0; k < 16; k++) {
+      int64_t x = a[16 * g + k], y = a[16 * (g + 1) + k] | 1;
+      int64_t prod = (int64_t)((uint64_t)x * (uint64_t)y);
+      uint64_t r = (uint64_t)rv_div(prod, y) + (uint64_t)(x >> 3) - (uint64_t)(a[16 * g + 15 - k] % 7);
+      want[16 * g + k] = (int64_t)r;
+    }
+  cc_arg args[] = {ARG_IN(a, sizeof a), ARG_OUT(out, sizeof out)};
+  vt_rt_ndrange nd = nd1(G, 4);
+  cc_run run = {.threads = 4};
+  CHECK(st, cc_launch(&p, "long16_ops", &nd, args, 2, &run) == 0);
+  int bad = 0;
+  for (int i = 0; i < 16 * G; i++)
+    if (out[i] != want[i] && bad++ < 4)
+      fprintf(stderr, "long16_ops[%d] = %lld, expected %lld\n", i, (long long)out[i], (long long)want[i]);
+  if (bad) st->failed_checks++;
+  cc_prog_free(&p);
+}
+
 TEST(printf_longs) {
   cc_prog p;
   if (cc_build(&p, "long.cl", NULL)) {
@@ -199,7 +229,7 @@ TEST(printf_longs) {
 #endif
 
 #ifdef VT_HAVE_CC
-RUN_TESTS(T(varying_operations), T(uniform_operations), T(printf_longs))
+RUN_TESTS(T(varying_operations), T(uniform_operations), T(long16_values), T(printf_longs))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");
