@@ -26,6 +26,10 @@ __kernel void k(__global int *a) {
 __kernel void k(__global long *a) {
   atom_add(a, 2L);
 }
+#elif ERR == 7
+__kernel void k(__global double *a, int c) {
+  printf(c ? "%f\n" : "%e\n", a[0]);
+}
 #else
 __kernel void k(__global int *a) {
   a[get_global_id(0)] = VALUE + INCLUDED;

@@ -53,6 +53,7 @@ TEST(unsupported_features) {
       {"-DERR=4", "errors.cl:18:"},  /* half arithmetic */
       {"-DERR=5", "errors.cl:22:"},  /* function pointers: clang refuses them */
       {"-DERR=6", "errors.cl:27:3: error: 64-bit atomics are not supported ('atom_add')"},
+      {"-DERR=7", "errors.cl:31:3: error: printf of a double needs a format that is a string literal"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     int rc;
