@@ -201,3 +201,12 @@ __kernel void by_value(__global double *out, dls s) {
   double m = s.x * (double)s.y;
   out[get_global_id(0)] = m + (double)(s.z + (int)get_global_id(0));
 }
+
+/* program-scope __constant tables of doubles and longs (.rodata) */
+__constant double dtab[5] = {0.1, -2.5, 1e300, 0x1p-1074, -0.0};
+__constant long ltab[3] = {-1L, 0x123456789abcdef0L, (long)0x8000000000000000UL};
+__kernel void tables(__global double *out, __global long *lout) {
+  int g = get_global_id(0);
+  out[g] = dtab[g % 5] * 2.0;
+  lout[g] = ltab[g % 3] + g;
+}

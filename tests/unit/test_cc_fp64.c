@@ -487,6 +487,26 @@ TEST(pressure_private_struct) {
   cc_prog_free(&p);
 }
 
+TEST(constant_tables) {
+  cc_prog p = fp64_prog(st, "-O2");
+  if (!p.elf) return;
+  static const double dtab[5] = {0.1, -2.5, 1e300, 0x1p-1074, -0.0};
+  static const int64_t ltab[3] = {-1, 0x123456789abcdef0ll, INT64_MIN};
+  double out[16], want[16];
+  int64_t lout[16], lwant[16];
+  for (int g = 0; g < 16; g++) {
+    want[g] = dtab[g % 5] * 2.0;
+    lwant[g] = (int64_t)((uint64_t)ltab[g % 3] + (uint64_t)g);
+  }
+  cc_arg args[] = {ARG_OUT(out, sizeof out), ARG_OUT(lout, sizeof lout)};
+  vt_rt_ndrange nd = nd1(16, 8);
+  cc_run run = {.threads = 8};
+  CHECK(st, cc_launch(&p, "tables", &nd, args, 2, &run) == 0);
+  check_doubles(st, "tables", out, want, 16, 1);
+  CHECK(st, memcmp(lout, lwant, sizeof lout) == 0);
+  cc_prog_free(&p);
+}
+
 TEST(printf_doubles) {
   cc_prog p = fp64_prog(st, "-O2");
   if (!p.elf) return;
@@ -511,7 +531,7 @@ TEST(printf_doubles) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(arithmetic), T(comparisons), T(conversions), T(float_to_long), T(rounding_and_vectors),
-          T(uniform_and_divergent), T(dot_reduction), T(math_functions), T(pressure_private_struct),
+          T(uniform_and_divergent), T(dot_reduction), T(math_functions), T(pressure_private_struct), T(constant_tables),
           T(printf_doubles))
 #else
 int main(void) {
