@@ -210,3 +210,11 @@ __kernel void tables(__global double *out, __global long *lout) {
   out[g] = dtab[g % 5] * 2.0;
   lout[g] = ltab[g % 3] + g;
 }
+
+/* double3 through vload3/vstore3 (3 elements in memory), swizzles */
+__kernel void vec3(__global const double *a, __global double *out) {
+  int g = get_global_id(0);
+  double3 x = vload3(g, a), y = vload3(g + 1, a);
+  double3 p = x * y;
+  vstore3(p - x.zxy, g, out);
+}

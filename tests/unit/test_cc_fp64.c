@@ -487,7 +487,7 @@ TEST(pressure_private_struct) {
   cc_prog_free(&p);
 }
 
-TEST(constant_tables) {
+TEST(constant_tables_vec3) {
   cc_prog p = fp64_prog(st, "-O2");
   if (!p.elf) return;
   static const double dtab[5] = {0.1, -2.5, 1e300, 0x1p-1074, -0.0};
@@ -504,6 +504,20 @@ TEST(constant_tables) {
   CHECK(st, cc_launch(&p, "tables", &nd, args, 2, &run) == 0);
   check_doubles(st, "tables", out, want, 16, 1);
   CHECK(st, memcmp(lout, lwant, sizeof lout) == 0);
+  /* double3 */
+  double a3[3 * 17], o3[3 * 16], w3[3 * 16];
+  for (int i = 0; i < 3 * 17; i++) a3[i] = i * 0.7 - 9.1;
+  for (int g = 0; g < 16; g++) {
+    const double *x = a3 + 3 * g, *y = a3 + 3 * (g + 1);
+    const int sw[3] = {2, 0, 1};
+    for (int k = 0; k < 3; k++) {
+      double pr = x[k] * y[k];
+      w3[3 * g + k] = pr - x[sw[k]];
+    }
+  }
+  cc_arg a3args[] = {ARG_IN(a3, sizeof a3), ARG_OUT(o3, sizeof o3)};
+  CHECK(st, cc_launch(&p, "vec3", &nd, a3args, 2, &run) == 0);
+  check_doubles(st, "vec3", o3, w3, 3 * 16, 3);
   cc_prog_free(&p);
 }
 
@@ -531,7 +545,7 @@ TEST(printf_doubles) {
 
 #ifdef VT_HAVE_CC
 RUN_TESTS(T(arithmetic), T(comparisons), T(conversions), T(float_to_long), T(rounding_and_vectors),
-          T(uniform_and_divergent), T(dot_reduction), T(math_functions), T(pressure_private_struct), T(constant_tables),
+          T(uniform_and_divergent), T(dot_reduction), T(math_functions), T(pressure_private_struct), T(constant_tables_vec3),
           T(printf_doubles))
 #else
 int main(void) {
