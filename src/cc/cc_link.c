@@ -139,6 +139,49 @@ static int lower_conversions(cc_ctx *c) {
   return rc;
 }
 
+/* --- NaN in saturating conversions: OpenCL C 1.2 6.2.3.3 makes
+ * convert_<integer>_sat*(NaN) 0; libclc clamps and converts, which gives
+ * what the conversion instruction gives (RISC-V: the largest integer). So
+ * each call of one with a floating argument gets a select of 0 for the
+ * lanes whose argument is NaN. --- */
+
+/* _Z<n>convert_<type>_sat... with a float, double or half (vector) argument */
+static bool is_sat_from_fp(LLVMValueRef fn) {
+  size_t len;
+  const char *name = LLVMGetValueName2(fn, &len);
+  if (len < 4 || strncmp(name, "_Z", 2) != 0) return false;
+  char *end;
+  unsigned long n = strtoul(name + 2, &end, 10);
+  if (n < 12 || n > (size_t)(name + len - end) || strncmp(end, "convert_", 8) != 0) return false;
+  char plain[64];
+  snprintf(plain, sizeof plain, "%.*s", (int)n, end);
+  if (!strstr(plain, "_sat") || LLVMCountParams(fn) != 1) return false;
+  LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, 0));
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) t = LLVMGetElementType(t);
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMHalfTypeKind;
+}
+
+static void saturate_nan_to_zero(cc_ctx *c) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llctx);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(c->mod); fn; fn = LLVMGetNextFunction(fn)) {
+    if (!is_sat_from_fp(fn)) continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u;) {
+      LLVMValueRef call = LLVMGetUser(u);
+      u = LLVMGetNextUse(u); /* the replacement below adds uses of the call, not of fn */
+      if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn) continue;
+      LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(call));
+      LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
+      LLVMValueRef x = LLVMGetOperand(call, 0);
+      LLVMValueRef nan = LLVMBuildFCmp(b, LLVMRealUNO, x, x, "");
+      LLVMValueRef sel = LLVMBuildSelect(b, nan, LLVMConstNull(LLVMTypeOf(call)), call, "");
+      LLVMReplaceAllUsesWith(call, sel);
+      LLVMSetOperand(sel, 2, call); /* the select itself keeps the call */
+    }
+  }
+  LLVMDisposeBuilder(b);
+}
+
 static int link_one(cc_ctx *c, LLVMModuleRef lib, const char *what) {
   LLVMSetTarget(lib, LLVMGetTarget(c->mod));
   LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(c->mod));
@@ -222,6 +265,7 @@ int cc_link_libraries(cc_ctx *c) {
   if (link_vtclc(c) != 0) return -1;
   if (needs_libclc(c) && link_libclc(c) != 0) return -1;
   if (lower_conversions(c) != 0) return -1;
+  saturate_nan_to_zero(c);
   fix_calling_conventions(c);
   return 0;
 }

@@ -218,3 +218,21 @@ __kernel void vec3(__global const double *a, __global double *out) {
   double3 p = x * y;
   vstore3(p - x.zxy, g, out);
 }
+
+/* the convert_ built-ins with saturation and rounding modes (libclc; NaN
+ * gives 0, cc_link.c) */
+__kernel void convert_modes(__global const double *a, __global int *i, __global long *l,
+                            __global float *f) {
+  int g = get_global_id(0);
+  double x = a[g];
+  i[6 * g] = convert_int_sat(x);
+  i[6 * g + 1] = convert_int_sat_rte(x);
+  i[6 * g + 2] = (int)convert_uint_sat(x);
+  i[6 * g + 3] = convert_int_sat((float)x);
+  vstore2(convert_int2_sat((double2)(x, -x)), 3 * g + 2, i);
+  l[2 * g] = convert_long_sat(x);
+  l[2 * g + 1] = convert_long_sat_rtn(x);
+  f[3 * g] = convert_float_rtz(x);
+  f[3 * g + 1] = convert_float_rtp(x);
+  f[3 * g + 2] = convert_float_rtn(x);
+}

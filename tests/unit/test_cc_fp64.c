@@ -249,6 +249,64 @@ TEST(conversions) {
   cc_prog_free(&p);
 }
 
+/* saturating conversions (OpenCL 1.2 6.2.3.3: NaN gives 0) after rounding r */
+static int64_t sat(double r, double lo, double hi) {
+  if (isnan(r)) return 0;
+  if (r <= lo) return (int64_t)lo;
+  if (r >= hi) return hi >= 0x1p63 ? INT64_MAX : (int64_t)hi;
+  return (int64_t)r;
+}
+
+/* x rounded to binary32 toward zero (dir 0), +inf (1) or -inf (-1): the
+ * nearest one moved by one step when it went the other way */
+static float float_dir(double x, int dir) {
+  float f = (float)x;
+  if (isnan(x)) return f;
+  if (dir == 0 && fabs((double)f) > fabs(x)) f = nextafterf(f, 0.0f);
+  if (dir > 0 && (double)f < x) f = nextafterf(f, INFINITY);
+  if (dir < 0 && (double)f > x) f = nextafterf(f, -INFINITY);
+  return f;
+}
+
+TEST(convert_modes) {
+  cc_prog p = fp64_prog(st, "-O2");
+  if (!p.elf) return;
+  static double a[N], b[N];
+  static int32_t iv[6 * N];
+  static int64_t lv[2 * N];
+  static float fv[3 * N];
+  double_inputs(a, b);
+  cc_arg args[] = {ARG_IN(a, sizeof a), ARG_OUT(iv, sizeof iv), ARG_OUT(lv, sizeof lv),
+                   ARG_OUT(fv, sizeof fv)};
+  vt_rt_ndrange nd = nd1(N, 16);
+  cc_run run = {.threads = 8};
+  CHECK(st, cc_launch(&p, "convert_modes", &nd, args, 4, &run) == 0);
+  int bad = 0;
+  for (int g = 0; g < N; g++) {
+    double x = a[g];
+    int64_t wi[6] = {sat(trunc(x), INT32_MIN, INT32_MAX), sat(nearbyint(x), INT32_MIN, INT32_MAX),
+                     (int32_t)(uint32_t)sat(trunc(x), 0, UINT32_MAX),
+                     sat(trunc((double)(float)x), INT32_MIN, INT32_MAX),
+                     sat(trunc(x), INT32_MIN, INT32_MAX), sat(trunc(-x), INT32_MIN, INT32_MAX)};
+    int64_t wl[2] = {sat(trunc(x), -0x1p63, 0x1p63), sat(floor(x), -0x1p63, 0x1p63)};
+    float wf[3] = {float_dir(x, 0), float_dir(x, 1), float_dir(x, -1)};
+    for (int k = 0; k < 6; k++)
+      if (iv[6 * g + k] != (int32_t)wi[k] && bad++ < 6)
+        fprintf(stderr, "int conversion %d of %a = %d, expected %d\n", k, x, iv[6 * g + k], (int32_t)wi[k]);
+    for (int k = 0; k < 3; k++) {
+      if (!same_float(fv[3 * g + k], wf[k]) && bad++ < 6)
+        fprintf(stderr, "float conversion %d of %a = %a, expected %a\n", k, x, (double)fv[3 * g + k],
+                (double)wf[k]);
+    }
+    for (int k = 0; k < 2; k++)
+      if (lv[2 * g + k] != wl[k] && bad++ < 6)
+        fprintf(stderr, "long conversion %d of %a = %lld, expected %lld\n", k, x, (long long)lv[2 * g + k],
+                (long long)wl[k]);
+  }
+  if (bad) st->failed_checks++;
+  cc_prog_free(&p);
+}
+
 TEST(float_to_long) {
   cc_prog p = fp64_prog(st, "-O2");
   if (!p.elf) return;
@@ -544,7 +602,7 @@ TEST(printf_doubles) {
 #endif
 
 #ifdef VT_HAVE_CC
-RUN_TESTS(T(arithmetic), T(comparisons), T(conversions), T(float_to_long), T(rounding_and_vectors),
+RUN_TESTS(T(arithmetic), T(comparisons), T(conversions), T(convert_modes), T(float_to_long), T(rounding_and_vectors),
           T(uniform_and_divergent), T(dot_reduction), T(math_functions), T(pressure_private_struct), T(constant_tables_vec3),
           T(printf_doubles))
 #else
