@@ -291,13 +291,22 @@ static void select_select(isel *s, LLVMValueRef i) {
 
 /* float -> integer: fptosi/fptoui rounding toward zero; half converts
  * exactly to float first; 64-bit results from the widening conversion
- * (float) or at SEW 64 (double), narrower ones from double take the low
- * word of the 64-bit conversion */
+ * (float) or at SEW 64 (double). A 32-bit (or narrower) result from double
+ * is the 64-bit conversion saturated to 32 bits, what RISC-V's fcvt.w.d /
+ * fcvt.wu.d give (NaN the largest value), as float -> int saturates. */
+static cc_opnd sat32(isel *s, bool unsig, const cc_opnd *t) {
+  cc_opnd sign = alu(s, A_SRA, t[1], op_imm(31));
+  if (unsig) /* fits when the high word is 0; else 0 below, all ones above */
+    return select_op(s, alu(s, A_SEQ, t[1], op_imm(0)), t[0], alu(s, A_XOR, sign, op_imm(-1)));
+  cc_opnd fits = alu(s, A_SEQ, t[1], alu(s, A_SRA, t[0], op_imm(31)));
+  return select_op(s, fits, t[0], alu(s, A_XOR, sign, op_imm(INT32_MAX)));
+}
+
 static bool fp_to_int(isel *s, bool sgn, LLVMTypeKind fk, int tb, const cc_opnd *a, cc_opnd *out) {
   if (fk == LLVMDoubleTypeKind) {
     cc_opnd t[2];
     wide_v(s, !sgn && tb == 64 ? CC_WFCVT_RTZ_XU_F : CC_WFCVT_RTZ_X_F, a, t, 2);
-    out[0] = t[0];
+    out[0] = tb == 64 ? t[0] : sat32(s, !sgn && tb == 32, t);
     if (tb == 64) out[1] = t[1];
   } else {
     cc_opnd x = fk == LLVMHalfTypeKind ? cvt_f16(s, CC_VFCVT_F_H, a[0]) : a[0];
