@@ -14,12 +14,17 @@
 #       assembled ELF, and `vt objdump -d` on that ELF;
 #   (c) the functional simulator on one host thread: the steady-state kernel
 #       of the speed targets (bench/steady_kernel.h) and the mixed kernel,
-#       with and without memory checking; (c2) the steady-state kernel on 2
-#       SMs with --host-threads 1 and 2, and the speedup, with `nproc`;
+#       with and without memory checking, and the steady-state kernel with
+#       the MMU on against off (best of 3 each, target >= 70 %); (c2) the
+#       steady-state kernel on 2 SMs with --host-threads 1 and 2, and the
+#       speedup, with `nproc`;
 #   (d) the timing model: simulated cycles per second of host time;
 #   (e) fixed costs: end-to-end time, time outside the simulation per
 #       launch and peak RSS of `vt launch` on a 1 M-element vecadd and of
-#       `vt run` on the six gaussian launches.
+#       `vt run` on the six gaussian launches;
+#   (f) virtual memory: the walk-heavy kernel of bench/bench_mmu.c (a page
+#       per lane, more pages than the TLBs hold), MMU off against on, on the
+#       timing model and the functional simulator.
 # Timing uses hyperfine when installed (its minimum), else the best of 5
 # runs (or always, with BENCH_NO_HYPERFINE=1). Sub-commands that still print "not implemented yet" are reported as
 # "not available yet".
@@ -38,7 +43,7 @@ if grep -q '^CMAKE_BUILD_TYPE:STRING=Debug' "$build/CMakeCache.txt" ||
    grep -q '^VT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
   echo "warning: $build is a Debug or sanitizer build; figures will be pessimistic" >&2
 fi
-cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm bench_sim bench_timing >/dev/null
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target vt gen_asm bench_disasm bench_sim bench_timing bench_mmu >/dev/null
 vt=$build/vt
 work=$build/bench-work
 mkdir -p "$work"
@@ -141,6 +146,20 @@ echo "(c) functional simulator, one host thread (target: 130 M warp-insn/s on th
 "$build/bench/bench_sim" steady 200000 1 memcheck | sed 's/^/  /'
 "$build/bench/bench_sim" mixed | sed 's/^/  /'
 "$build/bench/bench_sim" mixed 20000 4 memcheck | sed 's/^/  /'
+# best M warp-insn/s of 3 runs of bench_sim steady with option $1 (none, mmu)
+best_steady() {
+  local best=0 r
+  for _ in 1 2 3; do
+    r=$("$build/bench/bench_sim" steady 200000 1 $1 | sed -n 's/.* s: \([0-9.]*\) M warp-insn.*/\1/p')
+    best=$(awk -v a="$best" -v b="${r:-0}" 'BEGIN { print (b > a ? b : a) }')
+  done
+  echo "$best"
+}
+off=$(best_steady none)
+on=$(best_steady mmu)
+awk -v a="$off" -v b="$on" 'BEGIN {
+  r = (a > 0) ? 100 * b / a : 0; v = (r >= 70) ? "met" : "NOT met"
+  printf "  steady-state kernel, best of 3: MMU off %.1f, MMU on %.1f M warp-insn/s: %.0f %% (target >= 70 %%: %s)\n", a, b, r, v }'
 
 # host threads: the best of 3 runs of each, interleaved (the machine may be shared)
 cpus=$(nproc 2>/dev/null || echo 1)
@@ -208,3 +227,8 @@ if [ -d "$root/../shared/cases/gaussian" ]; then
 else
   echo "  vt run gaussian: skipped (../shared/cases is absent)"
 fi
+
+echo
+echo "(f) virtual memory: the walk-heavy kernel (bench/bench_mmu.c), MMU off against on"
+"$build/bench/bench_mmu" | sed 's/^/  /'
+"$build/bench/bench_mmu" 256 | sed 's/^/  /'

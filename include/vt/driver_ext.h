@@ -29,6 +29,9 @@ vt_session *vt_dev_session(vt_device_h hdevice);
  * vt_upload_kernel_file does, without parsing the file again). */
 struct vt_elf;
 int vt_dev_load_elf(vt_device_h hdevice, const struct vt_elf *elf);
+/* The same into context taskID's address space (MMU on; vt_dev_load_elf
+ * loads into context 0's). */
+int vt_dev_load_elf_task(vt_device_h hdevice, const struct vt_elf *elf, int taskID);
 /* Name the exact bytes of an allocation ("argument 2", "print buffer"):
  * the memory checker's messages name it (vt_mem_label, vt/sim.h). */
 int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label);
@@ -37,6 +40,9 @@ int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *
  * a fixed-address window such as libclc's printf buffer (docs/printf.md).
  * Freed with vt_one_buf_free. 0, or -1 (vt_last_error). */
 int vt_dev_buf_alloc_at(vt_device_h hdevice, uint64_t addr, uint64_t size);
+/* The same in context taskID's address space (MMU on; vt_dev_buf_alloc_at
+ * allocates in context 0's). */
+int vt_dev_buf_alloc_at_task(vt_device_h hdevice, uint64_t addr, uint64_t size, int taskID);
 /* Name the next vt_start's launch on the progress line ("kernel 'NAME'");
  * otherwise it is "kernel N" from the descriptor's kernel_id. */
 int vt_dev_name_launch(vt_device_h hdevice, const char *name);

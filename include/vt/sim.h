@@ -110,6 +110,9 @@ typedef struct vt_launch {
                                 per workgroup (workgroup i at area i). Otherwise a workgroup
                                 takes a free area when it starts and at most this many are
                                 resident at once (docs/driver.md, private memory) */
+  uint64_t ptbr;             /* with the MMU on (vt/mmu.h): physical address of the root
+                                page table; 0 = the device's current address space */
+  uint16_t asid;             /* the address-space ID that goes with ptbr */
 } vt_launch;
 
 /* Run a launch to completion (all workgroups). Memory persists between

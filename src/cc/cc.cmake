@@ -34,7 +34,7 @@ if(VT_CC_ENABLED)
   add_custom_command(
     OUTPUT ${VT_CC_GEN}/vtclc.bc
     COMMAND ${VT_CLANG} -cc1 -triple spir-unknown-unknown -cl-std=CL1.2 -finclude-default-header
-            -cl-ext=-cl_khr_fp64 -emit-llvm-bc -O2 -disable-llvm-passes -o ${VT_CC_GEN}/vtclc.bc ${VT_CC_CLC}
+            -emit-llvm-bc -O2 -disable-llvm-passes -o ${VT_CC_GEN}/vtclc.bc ${VT_CC_CLC}
     DEPENDS ${VT_CC_CLC}
     COMMENT "clang: the vt cc device library (src/cc/clc/vtclc.cl)")
   set(VT_CC_EMBEDDED)

@@ -82,6 +82,14 @@ static int bytes(cc_ctx *c, cc_buf *o, LLVMValueRef v, LLVMTypeRef t) {
     cc_buf_printf(o, "    .word 0x%08x\n", u);
     return 0;
   }
+  case LLVMDoubleTypeKind: { /* libclc's double tables */
+    LLVMBool lossy;
+    double d = LLVMConstRealGetDouble(v, &lossy);
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    cc_buf_printf(o, "    .word 0x%08x, 0x%08x\n", (unsigned)(uint32_t)u, (unsigned)(u >> 32));
+    return 0;
+  }
   case LLVMPointerTypeKind:
     return pointer_word(c, o, v);
   case LLVMArrayTypeKind:
@@ -113,7 +121,7 @@ static int bytes(cc_ctx *c, cc_buf *o, LLVMValueRef v, LLVMTypeRef t) {
     return 0;
   }
   default:
-    cc_error(c, NULL, "a global variable of an unsupported type (double?)");
+    cc_error(c, NULL, "a global variable of an unsupported type (half?)");
     return -1;
   }
 }

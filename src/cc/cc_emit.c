@@ -57,13 +57,32 @@ static unsigned words_of(const cc_mi *mi) {
   if (mi->op == CC_LI) {
     int32_t v = mi->imm;
     n = (v >= -2048 && v <= 2047) || ((uint32_t)v & 0xfff) == 0 ? 1 : 2;
-  } else if (mi->op == CC_LA || mi->op == CC_CALL) {
-    n = 2;
+  } else if (mi->op == CC_LA || mi->op == CC_CALL || cc_ops[mi->op].fmt == F_PRRR) {
+    n = 2; /* auipc + addi/jalr; prefix pair=1 + the instruction */
   }
   bool ext = (mi->d >= 32 && mi->d < CC_VR_V0) || mi->d >= CC_VR_V0 + 32;
   for (int k = 0; k < 3; k++)
     ext |= (mi->s[k] >= 32 && mi->s[k] < CC_VR_V0) || mi->s[k] >= CC_VR_V0 + 32;
   return ext ? n * 2 : n; /* every expanded word carries its own prefix */
+}
+
+/* The kernel runs at SEW 32 (crt0's vsetvli). An instruction of a SEW-64
+ * format switches vtype to e64 (vl stays numt: isa2025.md 3.2.1), the next
+ * vector instruction, call, terminator or the block's end back to e32;
+ * scalar instructions run under either. Returns the vsetvli words needed
+ * before mi and updates *e64. */
+static unsigned sew_switch(const cc_mi *mi, bool *e64) {
+  const cc_fmt_info *fi = cc_fmt_of((cc_op)mi->op);
+  bool vector = fi->sew64 || fi->def == CC_RC_V || cc_is_term(mi) || mi->op == CC_CALL;
+  for (int k = 0; k < fi->nsrc; k++) vector |= fi->src[k] == CC_RC_V;
+  if (mi->op == CC_COPY) vector = mi->d >= CC_VR_V0 || mi->s[0] >= CC_VR_V0;
+  if (!vector || fi->sew64 == *e64) return 0;
+  *e64 = fi->sew64;
+  return 1;
+}
+
+static void put_sew(cc_buf *o, bool e64) {
+  cc_buf_printf(o, "    vsetvli zero, zero, %s, m1, ta, ma\n", e64 ? "e64" : "e32");
 }
 
 static void print_mi(emitter *e, const cc_mi *mi) {
@@ -109,6 +128,10 @@ static void print_mi(emitter *e, const cc_mi *mi) {
   case F_BARRIER: cc_buf_printf(o, "    barrier x0, x0, %d\n", imm); break;
   case F_CALL: cc_buf_printf(o, "    call %s\n", mi->sym); break;
   case F_NONE: if (mi->op == CC_FENCE) cc_buf_puts(o, "    fence\n"); break;
+  case F_WVV: cc_buf_printf(o, "    %s %s, %s, %s\n", mn, d, a, b); break;
+  case F_WV: case F_WW: cc_buf_printf(o, "    %s %s, %s\n", mn, d, a); break;
+  case F_WMVV: cc_buf_printf(o, "    %s %s, %s, %s\n", mn, d, b, c); break;
+  case F_PRRR: cc_buf_printf(o, "    prefix pair=1\n    %s %s, %s, %s\n", mn, d, a, b); break;
   case F_COPY:
     if (mi->d >= CC_VR_V0) cc_buf_printf(o, "    %s %s, %s\n", mi->s[0] >= CC_VR_V0 ? "vmv.v.v" : "vmv.v.x", d, a);
     else cc_buf_printf(o, "    mv %s, %s\n", d, a);
@@ -142,11 +165,14 @@ static void layout(emitter *e) {
       const cc_mb *mb = &e->f->b[b];
       e->addr[b] = a;
       if (mb->join) a += 4;
+      bool e64 = false;
       for (int i = 0; i < mb->n; i++) {
         const cc_mi *mi = &mb->mi[i];
+        a += 4 * sew_switch(mi, &e64);
         if (cc_is_term(mi)) a += 4 * term_words(e, b, mi);
         else if (cc_ops[mi->op].fmt != F_COPY || mi->d != mi->s[0]) a += 4 * words_of(mi);
       }
+      if (e64) a += 4;
     }
     for (int k = 0; k < e->norder; k++) { /* conditional branches reach +-4 KiB */
       int b = e->order[k];
@@ -231,14 +257,16 @@ static void frame_of(emitter *e, const cc_mf *f, const cc_ra_state *st, cc_resou
     for (int i = 0; i < f->b[b].n; i++) {
       const cc_mi *mi = &f->b[b].mi[i];
       int regs[4] = {mi->d, mi->s[0], mi->s[1], mi->s[2]};
+      unsigned pairs = cc_fmt_of((cc_op)mi->op)->pairs;
       for (int k = 0; k < 4; k++) {
-        int r = regs[k];
-        if (r < 0) continue;
-        if (r >= CC_VR_V0) {
-          if (r - CC_VR_V0 > maxv) maxv = r - CC_VR_V0;
-        } else {
-          used[r] = true;
-          if (r > maxx) maxx = r;
+        if (regs[k] < 0) continue;
+        for (int r = regs[k]; r <= regs[k] + (int)(pairs >> k & 1); r++) { /* and a pair's high one */
+          if (r >= CC_VR_V0) {
+            if (r - CC_VR_V0 > maxv) maxv = r - CC_VR_V0;
+          } else {
+            used[r] = true;
+            if (r > maxx) maxx = r;
+          }
         }
       }
     }
@@ -288,16 +316,19 @@ int cc_emit_kernel(cc_ctx *c, const cc_mf *f, const cc_ra_state *st, int index, 
     const cc_mb *mb = &f->b[b];
     label(&e, b);
     if (mb->join) cc_buf_puts(out, "    join zero, zero, 0\n");
+    bool e64 = false;
     for (int i = 0; i < mb->n; i++) {
       const cc_mi *mi = &mb->mi[i];
       if (e.debug && mi->line && mi->line != e.line) {
         cc_buf_printf(out, "    .loc 1 %u\n", mi->line);
         e.line = mi->line;
       }
+      if (sew_switch(mi, &e64)) put_sew(out, e64);
       if (mi->op == CC_RET) epilogue(&e);
       else if (cc_is_term(mi)) terminator(&e, b, mi);
       else print_mi(&e, mi);
     }
+    if (e64) put_sew(out, false);
   }
   cc_buf_printf(out, "    .size %s, .-%s\n", f->name, f->name);
   cc_buf_printf(out, "    .section .ventus.resource.%s,\"aw\",@progbits\n"

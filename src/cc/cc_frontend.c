@@ -89,7 +89,7 @@ static int build_argv(cc_ctx *c, const char *input, const char *bc, const char *
   int n = 0;
   argv[n++] = clang_path();
   const char *fixed[] = {"-cc1", "-triple", "spir-unknown-unknown", "-finclude-default-header",
-                         "-cl-ext=-cl_khr_fp64", "-emit-llvm-bc", "-O2", "-disable-llvm-passes",
+                         "-cl-ext=-cl_khr_fp16", "-emit-llvm-bc", "-O2", "-disable-llvm-passes",
                          "-debug-info-kind=line-tables-only", "-dwarf-version=4", "-Wno-format",
                          "-cl-kernel-arg-info" /* argument names for cc_kargs.c */
 };

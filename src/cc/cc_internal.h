@@ -82,6 +82,8 @@ int cc_link_libraries(cc_ctx *c);
 /* cc_passes.c: inlining and the optimisation pipeline of c->opts.opt_level,
  * then the checks for what the back end cannot compile. */
 int cc_optimize(cc_ctx *c);
+/* cc_printf.c: the layout of floating printf arguments (float or double). */
+int cc_printf_doubles(cc_ctx *c);
 /* cc_backend.c: compiles every kernel of c->mod into assembly text. */
 int cc_backend(cc_ctx *c, cc_buf *asm_out);
 /* cc_assemble.c: assembles the kernel text with crt0 (and vtprintf when

@@ -1,9 +1,9 @@
 /* Instruction selection: LLVM IR of one kernel -> machine IR (cc_mir.h).
  *
  * Every IR value becomes a list of parts (cc_val), one 32-bit register or
- * constant per part: i1..i32, float and pointers are one part, i64 two
- * (low word first), vectors and small aggregates the parts of their
- * elements. A part is uniform (S class, scalar register) or varying (V
+ * constant per part: i1..i32, half (in bits 15:0), float and pointers are
+ * one part, i64 and double two (low word first), vectors and small
+ * aggregates the parts of their elements. A part is uniform (S class, scalar register) or varying (V
  * class, vector register); constants stay immediates until an instruction
  * needs them in a register. Operations pick the scalar, .vv, .vx or .vi
  * form from the classes of their operands (cc_isel_ops.c), so the
@@ -104,8 +104,24 @@ cc_opnd unary(isel *s, cc_op sop, cc_op vop, cc_opnd a);    /* fsqrt.s / vfsqrt.
 cc_opnd fma_op(isel *s, cc_opnd a, cc_opnd b, cc_opnd c);   /* a * b + c, fused */
 cc_opnd fcvt_op(isel *s, cc_op sop, int rm, cc_op vop, cc_opnd a);
 cc_opnd round_op(isel *s, int rm, cc_opnd x);               /* floor/ceil/trunc/rint/round */
+cc_opnd cvt_f16(isel *s, cc_op vop, cc_opnd a);             /* CC_VFCVT_F_H or CC_VFCVT_H_F */
 cc_opnd sext_op(isel *s, cc_opnd a, int bits);
 cc_opnd zext_op(isel *s, cc_opnd a, int bits);
+
+/* --- cc_isel_wide.c: 64-bit operations on register pairs (parts lo, hi);
+ * nout = 1 keeps only the low word (a comparison's 0/1) --- */
+void wide_vv(isel *s, cc_op op, const cc_opnd *a, const cc_opnd *b, cc_opnd *out, int nout);
+void wide_v(isel *s, cc_op op, const cc_opnd *a, cc_opnd *out, int nout);
+void wide_fma(isel *s, const cc_opnd *a, const cc_opnd *b, const cc_opnd *c, cc_opnd *out);
+void wide_from32(isel *s, cc_op op, cc_opnd a, cc_opnd *out);
+void wide_divide(isel *s, cc_op pop, cc_op vop, const cc_opnd *a, const cc_opnd *b, cc_opnd *out);
+void wide_fabs(isel *s, const cc_opnd *a, cc_opnd *out);
+void wide_copysign(isel *s, const cc_opnd *a, const cc_opnd *b, cc_opnd *out);
+void wide_round(isel *s, int rm, const cc_opnd *x, cc_opnd *out);
+cc_opnd lt64(isel *s, bool sgn, const cc_opnd *a, const cc_opnd *b);
+/* cc_isel_inst.c: a (parts lo, hi) shifted by a variable amount (mod 64);
+ * op LLVMShl, LLVMLShr or LLVMAShr */
+bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out);
 
 /* --- cc_isel_val.c: values --- */
 int parts_of_type(LLVMTypeRef t);

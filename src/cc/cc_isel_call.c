@@ -47,6 +47,103 @@ static cc_opnd funnel(isel *s, bool left, cc_opnd a, cc_opnd b, cc_opnd c) {
   return alu(s, A_OR, alu(s, A_SRL, b, c), alu(s, A_SLL, alu(s, A_SLL, a, op_imm(1)), inv));
 }
 
+/* The kinds of the intrinsic table below: 1 fma, 2 fabs, 3 binary (arg: the
+ * operation), 4 sqrt, 5 rounding (arg: rounding mode), 6 bit counting (arg:
+ * 0 ctlz, 1 cttz, 2 ctpop), 7 funnel shift, 8 abs. */
+
+/* one binary64 element (parts x, y, z), result in o[0..1] */
+static bool intrinsic_f64(isel *s, int kind, int arg, const cc_opnd *x, const cc_opnd *y,
+                          const cc_opnd *z, cc_opnd *o) {
+  switch (kind) {
+  case 1: wide_fma(s, x, y, z, o); return true;
+  case 2: wide_fabs(s, x, o); return true;
+  case 3:
+    if (arg == A_FSGNJ) wide_copysign(s, x, y, o);
+    else if (arg == A_FMIN || arg == A_FMAX) wide_vv(s, arg == A_FMIN ? CC_WFMIN : CC_WFMAX, x, y, o, 2);
+    else return false;
+    return true;
+  case 4: wide_v(s, CC_WFSQRT, x, o, 2); return true;
+  case 5: wide_round(s, arg, x, o); return true;
+  default: return false;
+  }
+}
+
+/* one binary16 element: through binary32, which is exact for everything
+ * here but fma (cc_link.c computes that in binary64) and correctly rounded
+ * for sqrt (the double-rounding bound of binop_f16 in cc_isel_inst.c) */
+static bool intrinsic_f16(isel *s, int kind, int arg, cc_opnd x, cc_opnd y, cc_opnd *o) {
+  if (kind == 2) {
+    *o = alu(s, A_AND, x, op_imm(0x7fff));
+    return true;
+  }
+  if (kind == 3 && arg == A_FSGNJ) {
+    *o = alu(s, A_OR, alu(s, A_AND, x, op_imm(0x7fff)), alu(s, A_AND, y, op_imm(0x8000)));
+    return true;
+  }
+  cc_opnd fx = cvt_f16(s, CC_VFCVT_F_H, x), r;
+  if (kind == 3 && (arg == A_FMIN || arg == A_FMAX)) r = alu(s, (alu_kind)arg, fx, cvt_f16(s, CC_VFCVT_F_H, y));
+  else if (kind == 4) r = unary(s, CC_FSQRT, CC_VFSQRT, fx);
+  else if (kind == 5) r = round_op(s, arg, fx);
+  else return false;
+  *o = cvt_f16(s, CC_VFCVT_H_F, r);
+  return true;
+}
+
+/* 64-bit funnel shifts: fshl = x << n | y >> (64 - n), fshr = x << (64 - n)
+ * | y >> n, n = z mod 64; the second shift goes in two steps (by 1, then
+ * by 63 - n) so that n = 0 needs no shift by 64 */
+static void funnel64(isel *s, bool left, const cc_opnd *x, const cc_opnd *y, const cc_opnd *z,
+                     cc_opnd *o) {
+  cc_opnd n = alu(s, A_AND, z[0], op_imm(63)), inv = alu(s, A_SUB, op_imm(63), n), t[2], u[2], v[2];
+  if (left) {
+    shift64(s, LLVMShl, x, n, t);
+    shift64(s, LLVMLShr, y, op_imm(1), u);
+    shift64(s, LLVMLShr, u, inv, v);
+  } else {
+    shift64(s, LLVMLShr, y, n, t);
+    shift64(s, LLVMShl, x, op_imm(1), u);
+    shift64(s, LLVMShl, u, inv, v);
+  }
+  for (int k = 0; k < 2; k++) o[k] = alu(s, A_OR, t[k], v[k]);
+}
+
+/* one 64-bit integer element (parts lo, hi) */
+static bool intrinsic_i64(isel *s, int kind, int arg, const cc_opnd *x, const cc_opnd *y,
+                          const cc_opnd *z, cc_opnd *o) {
+  switch (kind) {
+  case 7: funnel64(s, arg == 1, x, y, z, o); return true;
+  case 3: { /* smin, smax, umin, umax */
+    bool sgn = arg == A_MIN || arg == A_MAX, min = arg == A_MIN || arg == A_MINU;
+    cc_opnd lt = lt64(s, sgn, x, y);
+    for (int k = 0; k < 2; k++) o[k] = min ? select_op(s, lt, x[k], y[k]) : select_op(s, lt, y[k], x[k]);
+    return true;
+  }
+  case 6: {
+    if (arg == 2) {
+      o[0] = alu(s, A_ADD, bitcount(s, 2, x[0]), bitcount(s, 2, x[1]));
+    } else { /* ctlz: the high word's unless it is 0; cttz: the low word's */
+      cc_opnd first = arg == 0 ? x[1] : x[0], second = arg == 0 ? x[0] : x[1];
+      cc_opnd zero = alu(s, A_SEQ, first, op_imm(0));
+      o[0] = select_op(s, zero, alu(s, A_ADD, bitcount(s, arg, second), op_imm(32)),
+                       bitcount(s, arg, first));
+    }
+    o[1] = op_imm(0);
+    return true;
+  }
+  case 8: { /* abs: -x when x < 0 */
+    cc_opnd neg = alu(s, A_SRA, x[1], op_imm(31)), t[2];
+    for (int k = 0; k < 2; k++) t[k] = alu(s, A_XOR, x[k], neg); /* ~x or x */
+    cc_opnd lo = alu(s, A_SUB, t[0], neg);                         /* + 1 or + 0 */
+    cc_opnd borrow = alu(s, A_SLTU, lo, t[0]);                     /* carry out of the low word */
+    o[0] = lo;
+    o[1] = alu(s, A_ADD, t[1], borrow);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
 /* Element-wise LLVM intrinsics over 32-bit parts; false if unknown. */
 static bool intrinsic(isel *s, LLVMValueRef call, const char *name) {
   static const struct { const char *name; int kind; int arg; } tab[] = {
@@ -65,9 +162,10 @@ static bool intrinsic(isel *s, LLVMValueRef call, const char *name) {
   if (t < 0) return false;
   LLVMTypeRef rt = LLVMTypeOf(call);
   LLVMTypeRef et = LLVMGetTypeKind(rt) == LLVMVectorTypeKind ? LLVMGetElementType(rt) : rt;
-  int bits = int_bits(et);
-  if (LLVMGetTypeKind(et) == LLVMDoubleTypeKind || bits > 32 ||
-      (bits && bits < 32 && tab[t].kind >= 6)) {
+  LLVMTypeKind ek = LLVMGetTypeKind(et);
+  int bits = int_bits(et), kind = tab[t].kind;
+  bool i64_ok = kind >= 6 || (kind == 3 && bits);
+  if (bits > 64 || (bits == 64 && !i64_ok) || (bits && bits < 32 && kind >= 6)) {
     isel_error(s, "%s on this type is not supported", name);
     return true;
   }
@@ -75,10 +173,24 @@ static bool intrinsic(isel *s, LLVMValueRef call, const char *name) {
   int n = args(s, call, 0, a);
   if (n < 0) return true;
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
-  if (nargs > 1 && tab[t].kind != 6 && tab[t].kind != 8 && args(s, call, 1, b) < 0) return true;
-  if (nargs > 2 && (tab[t].kind == 1 || tab[t].kind == 7) && args(s, call, 2, c) < 0) return true;
+  if (nargs > 1 && kind != 6 && kind != 8 && args(s, call, 1, b) < 0) return true;
+  if (nargs > 2 && (kind == 1 || kind == 7) && args(s, call, 2, c) < 0) return true;
   cc_val *r = val_new(s, call, n);
   if (!r) return true;
+  if (ek == LLVMDoubleTypeKind || ek == LLVMHalfTypeKind || bits == 64) {
+    int per = parts_of_type(et);
+    for (int e = 0; e < n / per; e++) {
+      const cc_opnd *x = a + e * per, *y = b + e * per, *z = c + e * per;
+      bool ok = ek == LLVMDoubleTypeKind ? intrinsic_f64(s, kind, tab[t].arg, x, y, z, r->p + e * per)
+                : ek == LLVMHalfTypeKind ? intrinsic_f16(s, kind, tab[t].arg, x[0], y[0], r->p + e)
+                                         : intrinsic_i64(s, kind, tab[t].arg, x, y, z, r->p + e * per);
+      if (!ok) {
+        isel_error(s, "%s on this type is not supported", name);
+        return true;
+      }
+    }
+    return true;
+  }
   for (int k = 0; k < n; k++) {
     switch (tab[t].kind) {
     case 1: r->p[k] = fma_op(s, a[k], b[k], c[k]); break;

@@ -23,7 +23,7 @@ static void shape(LLVMTypeRef t, int *nelem, int *per, LLVMTypeRef *elem) {
 
 /* 64-bit shifts by a variable amount, without branches: both the "less
  * than 32" and the "32 or more" results, chosen by bit 5 of the amount. */
-static bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out) {
+bool shift64(isel *s, LLVMOpcode op, const cc_opnd *a, cc_opnd amount, cc_opnd *out) {
   cc_opnd m = alu(s, A_AND, amount, op_imm(31)), inv = alu(s, A_SUB, op_imm(31), m);
   cc_opnd big = alu(s, A_AND, amount, op_imm(32));
   big = alu(s, A_SNE, big, op_imm(0));
@@ -71,6 +71,10 @@ static bool binop64(isel *s, LLVMOpcode op, const cc_opnd *a, const cc_opnd *b, 
     out[1] = alu(s, k, a[1], b[1]);
     return true;
   }
+  case LLVMSDiv: wide_divide(s, CC_PDIV, CC_WDIV, a, b, out); return true;
+  case LLVMUDiv: wide_divide(s, CC_PDIVU, CC_WDIVU, a, b, out); return true;
+  case LLVMSRem: wide_divide(s, CC_PREM, CC_WREM, a, b, out); return true;
+  case LLVMURem: wide_divide(s, CC_PREMU, CC_WREMU, a, b, out); return true;
   case LLVMShl: case LLVMLShr: case LLVMAShr: {
     if (!op_is_imm(b[0])) return shift64(s, op, a, b[0], out);
     int n = b[0].k & 63;
@@ -94,6 +98,15 @@ static bool binop64(isel *s, LLVMOpcode op, const cc_opnd *a, const cc_opnd *b, 
   default:
     return false;
   }
+}
+
+/* binary64: out[0..1] = a OP b */
+static bool binop_f64(isel *s, LLVMOpcode op, const cc_opnd *a, const cc_opnd *b, cc_opnd *out) {
+  cc_op w = op == LLVMFAdd ? CC_WFADD : op == LLVMFSub ? CC_WFSUB : op == LLVMFMul ? CC_WFMUL
+            : op == LLVMFDiv ? CC_WFDIV : CC_NOPS;
+  if (w == CC_NOPS) return false;
+  wide_vv(s, w, a, b, out, 2);
+  return true;
 }
 
 static bool binop32(isel *s, LLVMOpcode op, int bits, cc_opnd a, cc_opnd b, cc_opnd *out) {
@@ -124,6 +137,17 @@ static bool binop32(isel *s, LLVMOpcode op, int bits, cc_opnd a, cc_opnd b, cc_o
   return true;
 }
 
+/* binary16 through binary32: +, -, *, / (and sqrt) rounded to binary32 and
+ * then to binary16 give the correctly rounded binary16 result, as binary32
+ * has 24 >= 2 * 11 + 2 significand bits (Figueroa's double-rounding bound) */
+static bool binop_f16(isel *s, LLVMOpcode op, cc_opnd a, cc_opnd b, cc_opnd *out) {
+  if (op != LLVMFAdd && op != LLVMFSub && op != LLVMFMul && op != LLVMFDiv) return false;
+  cc_opnd r;
+  binop32(s, op, 0, cvt_f16(s, CC_VFCVT_F_H, a), cvt_f16(s, CC_VFCVT_F_H, b), &r);
+  *out = cvt_f16(s, CC_VFCVT_H_F, r);
+  return true;
+}
+
 static void select_binop(isel *s, LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   int nelem, per;
@@ -136,9 +160,12 @@ static void select_binop(isel *s, LLVMValueRef i) {
   memcpy(pb, b->p, (size_t)b->n * sizeof *pb);
   cc_val *r = result(s, i, nelem * per);
   if (!r) return;
+  LLVMTypeKind ek = LLVMGetTypeKind(et);
   for (int e = 0; e < nelem; e++) {
-    bool ok = per == 2 ? binop64(s, op, pa + 2 * e, pb + 2 * e, r->p + 2 * e)
-                       : binop32(s, op, int_bits(et), pa[e], pb[e], &r->p[e]);
+    bool ok = ek == LLVMDoubleTypeKind ? binop_f64(s, op, pa + 2 * e, pb + 2 * e, r->p + 2 * e)
+              : ek == LLVMHalfTypeKind ? binop_f16(s, op, pa[e], pb[e], &r->p[e])
+              : per == 2               ? binop64(s, op, pa + 2 * e, pb + 2 * e, r->p + 2 * e)
+                                       : binop32(s, op, int_bits(et), pa[e], pb[e], &r->p[e]);
     if (!ok) {
       isel_error(s, "this %s operation is not supported", per == 2 ? "64-bit" : "arithmetic");
       return;
@@ -179,34 +206,42 @@ static cc_opnd icmp64(isel *s, LLVMIntPredicate p, const cc_opnd *a, const cc_op
     b = t;
   }
   bool sgn = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
-  /* a < b: high words decide unless equal, then the low words (unsigned) */
-  cc_opnd lt = alu(s, A_OR, alu(s, sgn ? A_SLT : A_SLTU, a[1], b[1]),
-                   alu(s, A_AND, alu(s, A_SEQ, a[1], b[1]), alu(s, A_SLTU, a[0], b[0])));
+  cc_opnd lt = lt64(s, sgn, a, b);
   bool negate = p == LLVMIntSGE || p == LLVMIntUGE || p == LLVMIntSLE || p == LLVMIntULE;
   return negate ? alu(s, A_XOR, lt, op_imm(1)) : lt;
 }
 
-static cc_opnd fcmp1(isel *s, LLVMRealPredicate p, cc_opnd a, cc_opnd b) {
+/* one IEEE comparison (A_FEQ, A_FLT, A_FLE, A_FNE) of binary32 values, or
+ * of binary64 ones (two parts each, vmf* at SEW 64) when wide */
+static cc_opnd fprim(isel *s, alu_kind k, const cc_opnd *a, const cc_opnd *b, bool wide) {
+  if (!wide) return alu(s, k, a[0], b[0]);
+  cc_op w = k == A_FEQ ? CC_WMFEQ : k == A_FLT ? CC_WMFLT : k == A_FLE ? CC_WMFLE : CC_WMFNE;
+  cc_opnd r;
+  wide_vv(s, w, a, b, &r, 1);
+  return r;
+}
+
+static cc_opnd fcmp1(isel *s, LLVMRealPredicate p, const cc_opnd *a, const cc_opnd *b, bool w) {
   cc_opnd ord;
   switch (p) {
   case LLVMRealPredicateFalse: return op_imm(0);
   case LLVMRealPredicateTrue: return op_imm(1);
-  case LLVMRealOEQ: return alu(s, A_FEQ, a, b);
-  case LLVMRealOGT: return alu(s, A_FLT, b, a);
-  case LLVMRealOGE: return alu(s, A_FLE, b, a);
-  case LLVMRealOLT: return alu(s, A_FLT, a, b);
-  case LLVMRealOLE: return alu(s, A_FLE, a, b);
-  case LLVMRealONE: return alu(s, A_OR, alu(s, A_FLT, a, b), alu(s, A_FLT, b, a));
+  case LLVMRealOEQ: return fprim(s, A_FEQ, a, b, w);
+  case LLVMRealOGT: return fprim(s, A_FLT, b, a, w);
+  case LLVMRealOGE: return fprim(s, A_FLE, b, a, w);
+  case LLVMRealOLT: return fprim(s, A_FLT, a, b, w);
+  case LLVMRealOLE: return fprim(s, A_FLE, a, b, w);
+  case LLVMRealONE: return alu(s, A_OR, fprim(s, A_FLT, a, b, w), fprim(s, A_FLT, b, a, w));
   case LLVMRealUEQ:
-    return alu(s, A_XOR, alu(s, A_OR, alu(s, A_FLT, a, b), alu(s, A_FLT, b, a)), op_imm(1));
-  case LLVMRealUGT: return alu(s, A_XOR, alu(s, A_FLE, a, b), op_imm(1));
-  case LLVMRealUGE: return alu(s, A_XOR, alu(s, A_FLT, a, b), op_imm(1));
-  case LLVMRealULT: return alu(s, A_XOR, alu(s, A_FLE, b, a), op_imm(1));
-  case LLVMRealULE: return alu(s, A_XOR, alu(s, A_FLT, b, a), op_imm(1));
-  case LLVMRealUNE: return alu(s, A_FNE, a, b);
+    return alu(s, A_XOR, alu(s, A_OR, fprim(s, A_FLT, a, b, w), fprim(s, A_FLT, b, a, w)), op_imm(1));
+  case LLVMRealUGT: return alu(s, A_XOR, fprim(s, A_FLE, a, b, w), op_imm(1));
+  case LLVMRealUGE: return alu(s, A_XOR, fprim(s, A_FLT, a, b, w), op_imm(1));
+  case LLVMRealULT: return alu(s, A_XOR, fprim(s, A_FLE, b, a, w), op_imm(1));
+  case LLVMRealULE: return alu(s, A_XOR, fprim(s, A_FLT, b, a, w), op_imm(1));
+  case LLVMRealUNE: return fprim(s, A_FNE, a, b, w);
   case LLVMRealORD:
   case LLVMRealUNO:
-    ord = alu(s, A_AND, alu(s, A_FEQ, a, a), alu(s, A_FEQ, b, b));
+    ord = alu(s, A_AND, fprim(s, A_FEQ, a, a, w), fprim(s, A_FEQ, b, b, w));
     return p == LLVMRealORD ? ord : alu(s, A_XOR, ord, op_imm(1));
   default: return op_imm(0);
   }
@@ -224,10 +259,18 @@ static void select_cmp(isel *s, LLVMValueRef i) {
   cc_val *r = result(s, i, nelem);
   if (!r) return;
   bool fp = LLVMGetInstructionOpcode(i) == LLVMFCmp;
+  bool half = LLVMGetTypeKind(et) == LLVMHalfTypeKind;
   for (int e = 0; e < nelem; e++) {
-    if (fp) r->p[e] = fcmp1(s, LLVMGetFCmpPredicate(i), pa[e], pb[e]);
-    else if (per == 2) r->p[e] = icmp64(s, LLVMGetICmpPredicate(i), pa + 2 * e, pb + 2 * e);
-    else r->p[e] = icmp1(s, LLVMGetICmpPredicate(i), int_bits(et), pa[e], pb[e]);
+    if (fp && half) { /* exactly as binary32 values */
+      cc_opnd fa = cvt_f16(s, CC_VFCVT_F_H, pa[e]), fb = cvt_f16(s, CC_VFCVT_F_H, pb[e]);
+      r->p[e] = fcmp1(s, LLVMGetFCmpPredicate(i), &fa, &fb, false);
+    } else if (fp) {
+      r->p[e] = fcmp1(s, LLVMGetFCmpPredicate(i), pa + per * e, pb + per * e, per == 2);
+    } else if (per == 2) {
+      r->p[e] = icmp64(s, LLVMGetICmpPredicate(i), pa + 2 * e, pb + 2 * e);
+    } else {
+      r->p[e] = icmp1(s, LLVMGetICmpPredicate(i), int_bits(et), pa[e], pb[e]);
+    }
   }
 }
 
@@ -246,6 +289,82 @@ static void select_select(isel *s, LLVMValueRef i) {
   for (int k = 0; k < n; k++) r->p[k] = select_op(s, pc[nc > 1 ? k / per : 0], pa[k], pb[k]);
 }
 
+/* float -> integer: fptosi/fptoui rounding toward zero; half converts
+ * exactly to float first; 64-bit results from the widening conversion
+ * (float) or at SEW 64 (double). A 32-bit (or narrower) result from double
+ * is the 64-bit conversion saturated to 32 bits, what RISC-V's fcvt.w.d /
+ * fcvt.wu.d give (NaN the largest value), as float -> int saturates. */
+static cc_opnd sat32(isel *s, bool unsig, const cc_opnd *t) {
+  cc_opnd sign = alu(s, A_SRA, t[1], op_imm(31));
+  if (unsig) /* fits when the high word is 0; else 0 below, all ones above */
+    return select_op(s, alu(s, A_SEQ, t[1], op_imm(0)), t[0], alu(s, A_XOR, sign, op_imm(-1)));
+  cc_opnd fits = alu(s, A_SEQ, t[1], alu(s, A_SRA, t[0], op_imm(31)));
+  return select_op(s, fits, t[0], alu(s, A_XOR, sign, op_imm(INT32_MAX)));
+}
+
+static bool fp_to_int(isel *s, bool sgn, LLVMTypeKind fk, int tb, const cc_opnd *a, cc_opnd *out) {
+  if (fk == LLVMDoubleTypeKind) {
+    cc_opnd t[2];
+    wide_v(s, !sgn && tb == 64 ? CC_WFCVT_RTZ_XU_F : CC_WFCVT_RTZ_X_F, a, t, 2);
+    out[0] = tb == 64 ? t[0] : sat32(s, !sgn && tb == 32, t);
+    if (tb == 64) out[1] = t[1];
+  } else {
+    cc_opnd x = fk == LLVMHalfTypeKind ? cvt_f16(s, CC_VFCVT_F_H, a[0]) : a[0];
+    if (tb == 64) {
+      wide_from32(s, sgn ? CC_WWCVT_RTZ_X_F : CC_WWCVT_RTZ_XU_F, x, out);
+      return true;
+    }
+    out[0] = fcvt_op(s, sgn || tb < 32 ? CC_FCVT_W_S : CC_FCVT_WU_S, 1,
+                     sgn || tb < 32 ? CC_VFCVT_RTZ_X_F : CC_VFCVT_RTZ_XU_F, x);
+  }
+  if (tb == 1) out[0] = alu(s, A_AND, out[0], op_imm(1));
+  return true;
+}
+
+/* integer -> float (rounded by frm, RNE): i64 -> float and i64 -> half are
+ * software routines (cc_link.c lowers them before selection); half through
+ * float, which is exact for every int32 that does not overflow binary16 */
+static bool int_to_fp(isel *s, bool sgn, int fb, LLVMTypeKind tk, const cc_opnd *a, cc_opnd *out) {
+  if (fb == 64) {
+    if (tk != LLVMDoubleTypeKind) return false;
+    wide_v(s, sgn ? CC_WFCVT_F_X : CC_WFCVT_F_XU, a, out, 2);
+    return true;
+  }
+  cc_opnd x = sgn ? sext_op(s, a[0], fb) : zext_op(s, a[0], fb);
+  if (tk == LLVMDoubleTypeKind) { /* exact */
+    wide_from32(s, sgn ? CC_WWCVT_F_X : CC_WWCVT_F_XU, x, out);
+    return true;
+  }
+  if (op_is_imm(x)) x = op_reg(to_sreg(s, x), CC_RC_S);
+  out[0] = unary(s, sgn ? CC_FCVT_S_W : CC_FCVT_S_WU, sgn ? CC_VFCVT_F_X : CC_VFCVT_F_XU, x);
+  if (tk == LLVMHalfTypeKind) out[0] = cvt_f16(s, CC_VFCVT_H_F, out[0]);
+  return true;
+}
+
+/* conversions between and from/to floating-point types */
+static bool fp_cast(isel *s, LLVMOpcode op, LLVMTypeRef from, LLVMTypeRef to, const cc_opnd *a,
+                    cc_opnd *out) {
+  LLVMTypeKind fk = LLVMGetTypeKind(from), tk = LLVMGetTypeKind(to);
+  switch (op) {
+  case LLVMFPToSI: case LLVMFPToUI:
+    return fp_to_int(s, op == LLVMFPToSI, fk, int_bits(to), a, out);
+  case LLVMSIToFP: case LLVMUIToFP:
+    return int_to_fp(s, op == LLVMSIToFP, int_bits(from), tk, a, out);
+  case LLVMFPExt: { /* exact */
+    cc_opnd x = fk == LLVMHalfTypeKind ? cvt_f16(s, CC_VFCVT_F_H, a[0]) : a[0];
+    if (tk == LLVMDoubleTypeKind) wide_from32(s, CC_WWCVT_F_F, x, out);
+    else out[0] = x;
+    return true;
+  }
+  case LLVMFPTrunc: /* from double: software (cc_link.c) */
+    if (fk != LLVMFloatTypeKind || tk != LLVMHalfTypeKind) return false;
+    out[0] = cvt_f16(s, CC_VFCVT_H_F, a[0]);
+    return true;
+  default:
+    return false;
+  }
+}
+
 /* one element of a cast */
 static bool cast1(isel *s, LLVMOpcode op, LLVMTypeRef from, LLVMTypeRef to, const cc_opnd *a,
                   cc_opnd *out) {
@@ -262,20 +381,9 @@ static bool cast1(isel *s, LLVMOpcode op, LLVMTypeRef from, LLVMTypeRef to, cons
     out[0] = sext_op(s, a[0], fb);
     if (tb == 64) out[1] = alu(s, A_SRA, out[0], op_imm(31));
     return true;
-  case LLVMFPToSI: case LLVMFPToUI:
-    if (tb > 32) return false;
-    out[0] = fcvt_op(s, op == LLVMFPToSI || tb < 32 ? CC_FCVT_W_S : CC_FCVT_WU_S, 1,
-                     op == LLVMFPToSI || tb < 32 ? CC_VFCVT_RTZ_X_F : CC_VFCVT_RTZ_XU_F, a[0]);
-    if (tb == 1) out[0] = alu(s, A_AND, out[0], op_imm(1));
-    return true;
-  case LLVMSIToFP: case LLVMUIToFP: {
-    if (fb > 32) return false;
-    cc_opnd x = op == LLVMSIToFP ? sext_op(s, a[0], fb) : zext_op(s, a[0], fb);
-    bool sgn = op == LLVMSIToFP;
-    if (op_is_imm(x)) x = op_reg(to_sreg(s, x), CC_RC_S);
-    out[0] = unary(s, sgn ? CC_FCVT_S_W : CC_FCVT_S_WU, sgn ? CC_VFCVT_F_X : CC_VFCVT_F_XU, x);
-    return true;
-  }
+  case LLVMFPToSI: case LLVMFPToUI: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPExt:
+  case LLVMFPTrunc:
+    return fp_cast(s, op, from, to, a, out);
   case LLVMPtrToInt: case LLVMIntToPtr: case LLVMAddrSpaceCast:
     out[0] = a[0];
     if (tb == 64) out[1] = op_imm(0);
@@ -291,6 +399,8 @@ static int elem_bits(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMIntegerTypeKind: return (int)LLVMGetIntTypeWidth(t);
   case LLVMFloatTypeKind: case LLVMPointerTypeKind: return 32;
+  case LLVMHalfTypeKind: return 16;
+  case LLVMDoubleTypeKind: return 64;
   default: return 0;
   }
 }
@@ -336,7 +446,7 @@ static void select_cast(isel *s, LLVMValueRef i) {
   if (!a) return;
   int n = parts_of_type(LLVMTypeOf(i));
   if (n < 0) {
-    isel_error(s, "conversions to this type are not supported (double?)");
+    isel_error(s, "conversions to this type are not supported");
     return;
   }
   cc_opnd pa[256];
@@ -356,7 +466,7 @@ static void select_cast(isel *s, LLVMValueRef i) {
   shape(LLVMTypeOf(src), &nelem, &per_from, &fe);
   for (int e = 0; e < nelem; e++)
     if (!cast1(s, op, fe, te, pa + e * per_from, r->p + e * per_to)) {
-      isel_error(s, "this conversion is not supported (64-bit integers and floats)");
+      isel_error(s, "internal error: this conversion is not supported");
       return;
     }
 }
@@ -368,7 +478,14 @@ static void select_fneg(isel *s, LLVMValueRef i) {
   memcpy(pa, a->p, (size_t)a->n * sizeof *pa);
   cc_val *r = result(s, i, a->n);
   if (!r) return;
-  for (int k = 0; k < r->n; k++) r->p[k] = alu(s, A_FSGNJN, pa[k], pa[k]);
+  LLVMTypeRef t = LLVMTypeOf(i);
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) t = LLVMGetElementType(t);
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  for (int q = 0; q < r->n; q++) { /* the sign bit flips (the high word's of a double) */
+    if (k == LLVMDoubleTypeKind) r->p[q] = q & 1 ? alu(s, A_XOR, pa[q], op_imm(INT32_MIN)) : pa[q];
+    else if (k == LLVMHalfTypeKind) r->p[q] = alu(s, A_XOR, pa[q], op_imm(0x8000));
+    else r->p[q] = alu(s, A_FSGNJN, pa[q], pa[q]);
+  }
 }
 
 /* part offset of an aggregate index path */
@@ -487,7 +604,7 @@ void select_inst(isel *s, LLVMValueRef i) {
     select_cast(s, i);
     break;
   case LLVMFPExt: case LLVMFPTrunc:
-    isel_error(s, "double precision is not supported yet (pending the v2025 64-bit instructions)");
+    select_cast(s, i);
     break;
   case LLVMExtractValue: case LLVMInsertValue: select_aggregate(s, i); break;
   case LLVMExtractElement: case LLVMInsertElement: select_element(s, i); break;

@@ -151,8 +151,9 @@ void select_atomic(isel *s, LLVMValueRef i) {
 /* bytes and alignment of a printf argument of type t (docs/printf.md) */
 static bool arg_layout(isel *s, LLVMTypeRef t, unsigned *size, unsigned *align) {
   LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (k == LLVMIntegerTypeKind || k == LLVMFloatTypeKind || k == LLVMPointerTypeKind) {
-    unsigned w = k == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 32;
+  if (k == LLVMIntegerTypeKind || k == LLVMFloatTypeKind || k == LLVMPointerTypeKind ||
+      k == LLVMDoubleTypeKind) {
+    unsigned w = k == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : k == LLVMDoubleTypeKind ? 64 : 32;
     *size = *align = w > 32 ? 8 : 4;
     return w <= 64;
   }
@@ -161,7 +162,7 @@ static bool arg_layout(isel *s, LLVMTypeRef t, unsigned *size, unsigned *align) 
     unsigned es = (unsigned)LLVMABISizeOfType(s->c->td, e), n = LLVMGetVectorSize(t);
     *size = (((n == 3 ? 4 : n) * es) + 3) & ~3u;
     *align = es == 8 ? 8 : 4;
-    return LLVMGetTypeKind(e) != LLVMDoubleTypeKind;
+    return true;
   }
   return false;
 }
@@ -181,7 +182,7 @@ void select_printf(isel *s, LLVMValueRef call) {
     npc[k] = parts_of_type(t);
     if (!arg_layout(s, t, &size, &al) || npc[k] < 0 || npc[k] > 16 ||
         pieces_of_type(s, t, pcs[k], npc[k]) != 0) {
-      isel_error(s, "printf argument %u has an unsupported type (double?)", k);
+      isel_error(s, "printf argument %u has an unsupported type", k);
       return;
     }
     total = (total + al - 1) & ~(al - 1);

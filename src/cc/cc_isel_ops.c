@@ -400,3 +400,15 @@ cc_opnd zext_op(isel *s, cc_opnd a, int bits) {
   if (bits <= 11) return alu(s, A_AND, a, op_imm((1 << bits) - 1));
   return alu(s, A_SRL, alu(s, A_SLL, a, op_imm(32 - bits)), op_imm(32 - bits));
 }
+
+/* binary16 <-> binary32 (vfcvt.f.h.v / vfcvt.h.f.v, isa2025.md 3.2.4: per
+ * lane, the half in bits 15:0). They exist only as vector instructions: a
+ * uniform value converts in a vector register and comes back with vmv.x.s. */
+cc_opnd cvt_f16(isel *s, cc_op vop, cc_opnd a) {
+  int r = new_reg(s, CC_RC_V);
+  emit(s, vop, r, to_vreg(s, a), -1, -1, 0);
+  if (op_is_v(a)) return op_reg(r, CC_RC_V);
+  int x = new_reg(s, CC_RC_S);
+  emit(s, CC_VMV_XS, x, r, -1, -1, 0);
+  return op_reg(x, CC_RC_S);
+}

@@ -1,5 +1,6 @@
 /* IR values as parts (cc_isel.h): types, constants, constant expressions,
  * global addresses, and the value map. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,10 @@ int parts_of_type(LLVMTypeRef t) {
     unsigned w = LLVMGetIntTypeWidth(t);
     return w <= 32 ? 1 : w == 64 ? 2 : -1;
   }
+  case LLVMHalfTypeKind:
   case LLVMFloatTypeKind:
   case LLVMPointerTypeKind: return 1;
+  case LLVMDoubleTypeKind: return 2;
   case LLVMVectorTypeKind: {
     int e = parts_of_type(LLVMGetElementType(t));
     return e < 0 ? -1 : e * (int)LLVMGetVectorSize(t);
@@ -70,11 +73,17 @@ static int pieces_rec(isel *s, LLVMTypeRef t, uint32_t base, cc_piece *pc, int a
     pc[at] = (cc_piece){base, (uint8_t)(w <= 8 ? 1 : w <= 16 ? 2 : 4)};
     return at + 1;
   }
+  case LLVMHalfTypeKind:
   case LLVMFloatTypeKind:
   case LLVMPointerTypeKind:
     if (at >= n) return -1;
-    pc[at] = (cc_piece){base, 4};
+    pc[at] = (cc_piece){base, LLVMGetTypeKind(t) == LLVMHalfTypeKind ? 2 : 4};
     return at + 1;
+  case LLVMDoubleTypeKind:
+    if (at + 2 > n) return -1;
+    pc[at] = (cc_piece){base, 4};
+    pc[at + 1] = (cc_piece){base + 4, 4};
+    return at + 2;
   case LLVMVectorTypeKind:
   case LLVMArrayTypeKind: {
     LLVMTypeRef e = LLVMGetElementType(t);
@@ -135,6 +144,22 @@ static uint32_t float_bits(LLVMValueRef c) {
   return u;
 }
 
+/* binary16 bits of a half constant (its value is exact in a double; a NaN
+ * becomes the canonical one) */
+static uint32_t half_bits(LLVMValueRef c) {
+  LLVMBool lossy;
+  double d = LLVMConstRealGetDouble(c, &lossy);
+  uint32_t sign = signbit(d) ? 0x8000 : 0;
+  d = fabs(d);
+  if (isnan(d)) return 0x7e00;
+  if (isinf(d) || d >= 65536.0) return sign | 0x7c00;
+  int e;
+  double m = frexp(d, &e); /* d = m * 2^e, 0.5 <= m < 1 */
+  if (d == 0) return sign;
+  if (e < -13) return sign | (uint32_t)ldexp(d, 24); /* subnormal: d / 2^-24 */
+  return sign | (uint32_t)(e + 14) << 10 | ((uint32_t)ldexp(m, 11) & 0x3ff);
+}
+
 /* Immediate parts of a constant; false if it is not a plain constant. */
 static bool const_parts(isel *s, LLVMValueRef c, cc_opnd *p, int n) {
   LLVMTypeRef t = LLVMTypeOf(c);
@@ -151,8 +176,18 @@ static bool const_parts(isel *s, LLVMValueRef c, cc_opnd *p, int n) {
     return true;
   }
   if (LLVMIsAConstantFP(c)) {
-    if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return false;
-    p[0] = op_imm((int32_t)float_bits(c));
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (k == LLVMDoubleTypeKind) {
+      LLVMBool lossy;
+      double d = LLVMConstRealGetDouble(c, &lossy);
+      uint64_t u;
+      memcpy(&u, &d, 8);
+      p[0] = op_imm((int32_t)(uint32_t)u);
+      p[1] = op_imm((int32_t)(uint32_t)(u >> 32));
+      return true;
+    }
+    if (k != LLVMFloatTypeKind && k != LLVMHalfTypeKind) return false;
+    p[0] = op_imm((int32_t)(k == LLVMHalfTypeKind ? half_bits(c) : float_bits(c)));
     return true;
   }
   if (LLVMIsAConstantDataSequential(c) || LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) ||
@@ -245,7 +280,7 @@ cc_val *get_val(isel *s, LLVMValueRef v) {
   if (i >= 0) return s->vals[i];
   int n = parts_of_type(LLVMTypeOf(v));
   if (n < 0) {
-    isel_error(s, "values of this type are not supported (double, long long vectors or large "
+    isel_error(s, "values of this type are not supported (integers wider than 64 bits or large "
                   "aggregates)");
     return NULL;
   }
@@ -272,7 +307,7 @@ cc_val *get_val(isel *s, LLVMValueRef v) {
       return NULL;
     }
   } else if (!const_parts(s, v, tmp, n)) {
-    isel_error(s, "unsupported constant (double precision or an unusual kind)");
+    isel_error(s, "unsupported constant (an unusual kind)");
     return NULL;
   }
   /* registers of addresses are per block: do not remember them */

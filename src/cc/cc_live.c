@@ -22,8 +22,10 @@ int cc_mi_uses(const cc_mi *mi, int *out) {
     return n;
   }
   const cc_fmt_info *fi = cc_fmt_of((cc_op)mi->op);
-  for (int k = 0; k < fi->nsrc; k++)
+  for (int k = 0; k < fi->nsrc; k++) {
     if (!cc_reg_fixed(mi->s[k])) out[n++] = mi->s[k];
+    if ((fi->pairs >> (k + 1) & 1) && !cc_reg_fixed(mi->s[k] + 1)) out[n++] = mi->s[k] + 1;
+  }
   return n;
 }
 
@@ -36,6 +38,7 @@ int cc_mi_defs(const cc_mi *mi, int *out) {
   }
   const cc_fmt_info *fi = cc_fmt_of((cc_op)mi->op);
   if ((fi->def != CC_RC_NONE || mi->op == CC_COPY) && !cc_reg_fixed(mi->d)) out[n++] = mi->d;
+  if ((fi->pairs & 1) && !cc_reg_fixed(mi->d + 1)) out[n++] = mi->d + 1;
   return n;
 }
 

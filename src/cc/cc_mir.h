@@ -23,7 +23,10 @@ typedef enum cc_op {
 typedef enum cc_fmt {
   F_RRR, F_RRI, F_RI, F_LA, F_RR, F_LD, F_ST, F_CSRR, F_IMM, F_AMO, F_LR, F_RRRR, F_RR_RM,
   F_VV, F_VX, F_VI, F_VF, F_MVV, F_MVX, F_MVF, F_V, F_VS, F_VIMM, F_V1, F_XV, F_VD, F_VLD,
-  F_VST, F_BR, F_VBR, F_J, F_BARRIER, F_NONE, F_CALL, F_COPY
+  F_VST, F_BR, F_VBR, F_J, F_BARRIER, F_NONE, F_CALL, F_COPY,
+  /* v2025 register pairs (isa2025.md 3.1, 3.2): d and the sources marked in
+   * cc_fmt_info.pairs name the low register of an even-aligned pair */
+  F_WVV, F_WV, F_WMVV, F_WW, F_PRRR
 } cc_fmt;
 
 enum { CC_RC_S = 0, CC_RC_V = 1, CC_RC_NONE = -1 };
@@ -40,7 +43,9 @@ extern const cc_op_info cc_ops[CC_NOPS];
 /* Register classes of a format: def (CC_RC_* or NONE), source classes. */
 typedef struct cc_fmt_info {
   int8_t def, nsrc, src[3];
-  bool tied; /* s[0] is the old value of d (multiply-accumulate) */
+  bool tied;     /* s[0] is the old value of d (multiply-accumulate) */
+  uint8_t pairs; /* bit 0: d is a pair; bit k+1: s[k] is a pair (registers r, r+1) */
+  bool sew64;    /* runs with vtype SEW = 64 (the emitter switches vtype around it) */
 } cc_fmt_info;
 const cc_fmt_info *cc_fmt_of(cc_op op);
 

@@ -40,8 +40,12 @@ static bool cse_candidate(const cc_mi *mi, const int *ndefs) {
   if (mi->d < CC_VR_FIRST || ndefs[mi->d] != 1) return false;
   if (!pure(mi) && !is_load(mi)) return false;
   if (mi->op == CC_FSRMI) return false;
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < 3; k++) {
     if (mi->s[k] >= CC_VR_FIRST && ndefs[mi->s[k]] != 1) return false;
+    /* a physical register other than the fixed ones (the staging pairs of
+     * 64-bit operations) is written again and again */
+    if (mi->s[k] >= 0 && mi->s[k] < CC_VR_FIRST && !cc_reg_fixed(mi->s[k])) return false;
+  }
   return true;
 }
 

@@ -75,6 +75,14 @@ static bool known_external(const char *name) {
   return !strncmp(name, "llvm.", 5) || !strncmp(name, "__vt_", 5) || !strcmp(name, "printf");
 }
 
+static bool has_i64_arg(LLVMValueRef call) {
+  for (unsigned k = 0; k < (unsigned)LLVMGetNumArgOperands(call); k++) {
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(call, k));
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64) return true;
+  }
+  return false;
+}
+
 static void check_call(cc_ctx *c, LLVMValueRef f, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   if (!callee || !LLVMIsAFunction(callee)) {
@@ -89,6 +97,8 @@ static void check_call(cc_ctx *c, LLVMValueRef f, LLVMValueRef call) {
     cc_demangle(name, plain, sizeof plain);
     if (strstr(plain, "image") || strstr(plain, "sampler"))
       cc_error(c, call, "images and samplers are not supported ('%s')", plain);
+    else if (!strncmp(plain, "atom", 4) && has_i64_arg(call))
+      cc_error(c, call, "64-bit atomics are not supported ('%s')", plain);
     else
       cc_error(c, call, "call to undefined function '%s'", plain);
     return;
@@ -130,5 +140,6 @@ int cc_optimize(cc_ctx *c) {
   }
   LLVMDisposeMessage(msg);
   check_module(c);
+  cc_printf_doubles(c);
   return c->errors ? -1 : 0;
 }

@@ -100,13 +100,18 @@ static void *worker_main(void *arg) {
     l.sgpr_usage = m.sgprUsage > 256 ? 256 : (uint32_t)m.sgprUsage;
     l.vgpr_usage = m.vgprUsage > 256 ? 256 : (uint32_t)m.vgprUsage;
     pthread_mutex_unlock(&d->lock);
+    uint64_t task = d->queue_task[d->qhead];
     vt_error err;
     pthread_mutex_lock(&d->mem);
+    int rc = VT_OK;
+    if (d->mmu && vtd_mmu_launch(d->mmu, d->sim, (int64_t)task, &l, err.message,
+                                 sizeof err.message) != 0)
+      rc = VT_ERR_ARG; /* the context's page table (driver_mmu.c) */
     l.wg_threads = knl_wg_threads(d, &l);
     l.pds_wg_slots = vtd_pds_slots(d, &m);
     char name[sizeof d->queue_name[0]];
     memcpy(name, d->queue_name[d->qhead], sizeof name);
-    int rc = vt_session_launch(d->session, &l, name, &err);
+    if (rc == VT_OK) rc = vt_session_launch(d->session, &l, name, &err);
     pthread_mutex_unlock(&d->mem);
     pthread_mutex_lock(&d->lock);
     d->qhead = (d->qhead + 1) % VTD_QUEUE_MAX;
@@ -128,6 +133,7 @@ static void *worker_main(void *arg) {
 
 /* ---- devices ---- */
 static void destroy(dev *d) {
+  vtd_mmu_free(d->mmu, d->sim);
   vt_session_free(d->session);
   free(d->bufs);
   free(d);
@@ -144,6 +150,10 @@ static int open_device(vt_device_h *hdevice, const vt_settings *settings) {
   }
   d->sim = vt_session_device(d->session);
   d->cfg = *vt_session_settings(d->session);
+  if (d->cfg.mmu && !(d->mmu = vtd_mmu_new())) {
+    destroy(d);
+    return vtd_fail("vt_dev_open: out of memory");
+  }
   pthread_mutex_init(&d->lock, NULL);
   pthread_mutex_init(&d->mem, NULL);
   pthread_cond_init(&d->work, NULL);
@@ -238,12 +248,17 @@ int vtd_root_mem_alloc(vt_device_h hdevice, int taskID) {
   dev *d = vtd_lookup(hdevice, "vt_root_mem_alloc");
   if (!d) return -1;
   int rc = 0;
+  char msg[600];
+  if (d->mmu) pthread_mutex_lock(&d->mem); /* the context's address space */
   pthread_mutex_lock(&d->lock);
   for (size_t i = 0; i < d->ncontexts; i++)
     if (d->contexts[i] == taskID) rc = vtd_fail("vt_root_mem_alloc: context %d exists", taskID);
   if (rc == 0 && d->ncontexts == 64) rc = vtd_fail("vt_root_mem_alloc: too many contexts");
+  if (rc == 0 && d->mmu && vtd_mmu_context_new(d->mmu, d->sim, taskID, msg, sizeof msg) != 0)
+    rc = vtd_fail("vt_root_mem_alloc: %s", msg);
   if (rc == 0) d->contexts[d->ncontexts++] = taskID;
   pthread_mutex_unlock(&d->lock);
+  if (d->mmu) pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
@@ -259,22 +274,40 @@ int vtd_root_mem_free(vt_device_h hdevice, int taskID) {
       last_error[0] = 0;
       break;
     }
+  if (rc == 0 && d->mmu) { /* its address space goes, and its buffers with it */
+    size_t w = 0;
+    for (size_t i = 0; i < d->nbufs; i++) {
+      vt_error err;
+      if (vtd_mmu_owner(d->mmu, d->bufs[i].base) != taskID) {
+        d->bufs[w++] = d->bufs[i];
+        continue;
+      }
+      vtd_mmu_buffer_free(d->mmu, d->sim, d->bufs[i].base); /* selects its context */
+      vt_mem_unmap(d->sim, d->bufs[i].base, d->bufs[i].size, &err);
+    }
+    d->nbufs = w;
+    char msg[600];
+    if (vtd_mmu_context_free(d->mmu, d->sim, taskID, msg, sizeof msg) != 0)
+      rc = vtd_fail("vt_root_mem_free: %s", msg);
+  }
   pthread_mutex_unlock(&d->lock);
+  if (d->mmu) pthread_mutex_unlock(&d->mem);
   return rc;
 }
 
 /* ---- kernels ---- */
 /* 'what' names the image in messages: "FUNCTION: FILE" or "FUNCTION" */
-static int load_elf_image(dev *d, const vt_elf *elf, const char *what) {
+static int load_elf_image(dev *d, const vt_elf *elf, int64_t task, const char *what) {
   vt_error err;
   pthread_mutex_lock(&d->mem);
-  int rc = vt_device_load_elf(d->sim, elf, &err);
+  int rc = d->mmu && vtd_mmu_select(d->mmu, d->sim, task, err.message, sizeof err.message) != 0
+               ? VT_ERR_ARG : vt_device_load_elf(d->sim, elf, &err);
   pthread_mutex_unlock(&d->mem);
   if (rc != VT_OK) return vtd_fail("%s: %s", what, err.message);
   return 0;
 }
 
-int vtd_upload_kernel_file(vt_device_h hdevice, const char *filename) {
+int vtd_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID) {
   dev *d = vtd_lookup(hdevice, "vt_upload_kernel_file");
   if (!d) return -1;
   if (!filename) return vtd_fail("vt_upload_kernel_file: null file name");
@@ -284,14 +317,14 @@ int vtd_upload_kernel_file(vt_device_h hdevice, const char *filename) {
     return vtd_fail("vt_upload_kernel_file: %s", msg);
   char what[600];
   snprintf(what, sizeof what, "vt_upload_kernel_file: %s", filename);
-  int rc = load_elf_image(d, elf, what);
+  int rc = load_elf_image(d, elf, taskID, what);
   vt_elf_free(elf);
   return rc;
 }
 
 /* An ELF image is loaded segment by segment; anything else is taken as the
  * raw code image of the program window (the .vmem contents). */
-int vtd_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t size) {
+int vtd_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t size, int taskID) {
   dev *d = vtd_lookup(hdevice, "vt_upload_kernel_bytes");
   if (!d) return -1;
   if (!content || size == 0) return vtd_fail("vt_upload_kernel_bytes: empty image");
@@ -300,7 +333,7 @@ int vtd_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t s
     vt_elf *elf;
     if (vt_elf_open_mem(content, (size_t)size, &elf, msg, sizeof msg) != 0)
       return vtd_fail("vt_upload_kernel_bytes: %s", msg);
-    int rc = load_elf_image(d, elf, "vt_upload_kernel_bytes");
+    int rc = load_elf_image(d, elf, taskID, "vt_upload_kernel_bytes");
     vt_elf_free(elf);
     return rc;
   }
@@ -309,19 +342,24 @@ int vtd_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t s
                     "window (%u MiB)", (unsigned long long)size, VT_ADDR_PROGRAM_SIZE >> 20);
   vt_error err;
   pthread_mutex_lock(&d->mem);
-  int rc = vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
-  if (rc == VT_OK)
-    rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
+  int rc = d->mmu && vtd_mmu_image(d->mmu, d->sim, taskID, size, err.message,
+                                   sizeof err.message) != 0
+               ? VT_ERR_ARG : vt_mem_write(d->sim, KERNEL_BASE, content, (size_t)size, &err);
+  if (rc == VT_OK) rc = vt_mem_label(d->sim, KERNEL_BASE, (uint32_t)size, "the program image", &err);
   pthread_mutex_unlock(&d->mem);
   if (rc != VT_OK) return vtd_fail("vt_upload_kernel_bytes: %s", err.message);
   return 0;
 }
 
 int vt_dev_load_elf(vt_device_h hdevice, const vt_elf *elf) {
+  return vt_dev_load_elf_task(hdevice, elf, 0);
+}
+
+int vt_dev_load_elf_task(vt_device_h hdevice, const vt_elf *elf, int taskID) {
   dev *d = vtd_lookup(hdevice, "vt_dev_load_elf");
   if (!d) return -1;
   if (!elf) return vtd_fail("vt_dev_load_elf: null program");
-  return load_elf_image(d, elf, "vt_dev_load_elf");
+  return load_elf_image(d, elf, taskID, "vt_dev_load_elf");
 }
 
 int vt_dev_label(vt_device_h hdevice, uint64_t addr, uint64_t size, const char *label) {
@@ -346,7 +384,7 @@ int vt_dev_name_launch(vt_device_h hdevice, const char *name) {
   return 0;
 }
 
-int vtd_start(vt_device_h hdevice, void *metaData) {
+int vtd_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
   dev *d = vtd_lookup(hdevice, "vt_start");
   if (!d) return -1;
   if (!metaData) return vtd_fail("vt_start: null launch descriptor");
@@ -381,6 +419,7 @@ int vtd_start(vt_device_h hdevice, void *metaData) {
       m.ldsSize = VT_PROGRAM_BASE - d->window_low;
     d->window_low = 0;
     d->queue[slot] = m;
+    d->queue_task[slot] = taskID;
     if (d->next_name[0])
       snprintf(d->queue_name[slot], sizeof d->queue_name[slot], "kernel '%s'", d->next_name);
     else

@@ -1,7 +1,8 @@
 /* libvt's vt_* driver API (include/ventus.h): the official names and
  * argument meanings on the driver's implementations (driver_internal.h).
- * The context and kernel ids (taskID, kernelID) select nothing: vt has one
- * address space per device (docs/driver.md). The drop-in library defines
+ * The kernel ids (kernelID) select nothing; the context ids (taskID) select
+ * the context's address space with the MMU on (docs/memory.md) and nothing
+ * with it off, when vt has one address space per device (docs/driver.md). The drop-in library defines
  * the same names with the official library's behaviour instead
  * (src/driver/dropin), so this file is not part of it. */
 #include "driver_internal.h"
@@ -22,8 +23,8 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) { return vtd_root_mem_free
 
 int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TYPE,
                  uint64_t taskID, uint64_t kernelID) {
-  (void)taskID, (void)kernelID;
-  return vtd_buf_alloc(hdevice, size, vaddr, BUF_TYPE);
+  (void)kernelID;
+  return vtd_buf_alloc(hdevice, size, vaddr, BUF_TYPE, taskID);
 }
 
 /* host-stack.md 1.6: frees exactly the buffer at *vaddr (the official spike
@@ -42,29 +43,26 @@ int vt_one_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_
 
 int vt_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src, uint64_t size,
                    uint64_t taskID, uint64_t kernelID) {
-  (void)taskID, (void)kernelID;
-  return vtd_copy_to_dev(hdevice, dev_vaddr, src, size);
+  (void)kernelID;
+  return vtd_copy_to_dev(hdevice, dev_vaddr, src, size, taskID);
 }
 
 int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_t size,
                      uint64_t taskID, uint64_t kernelID) {
-  (void)taskID, (void)kernelID;
-  return vtd_copy_from_dev(hdevice, dev_vaddr, dst, size);
+  (void)kernelID;
+  return vtd_copy_from_dev(hdevice, dev_vaddr, dst, size, taskID);
 }
 
 int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID) {
-  (void)taskID;
-  return vtd_upload_kernel_file(hdevice, filename);
+  return vtd_upload_kernel_file(hdevice, filename, taskID);
 }
 
 int vt_upload_kernel_bytes(vt_device_h hdevice, const void *content, uint64_t size, int taskID) {
-  (void)taskID;
-  return vtd_upload_kernel_bytes(hdevice, content, size);
+  return vtd_upload_kernel_bytes(hdevice, content, size, taskID);
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
-  (void)taskID;
-  return vtd_start(hdevice, metaData);
+  return vtd_start(hdevice, metaData, taskID);
 }
 
 int vt_ready_wait(vt_device_h hdevice, uint64_t timeout) {

@@ -6,14 +6,16 @@
  * addresses of freed buffers are reused (docs/decisions.md). A long pocl
  * session allocates and frees its argument, private and metadata buffers
  * at every launch; with a bump allocator it ran out of the 1.75 GiB buffer
- * range after a few hundred launches. */
+ * range after a few hundred launches. With the MMU on, addresses are
+ * unique on the device and handed out next-fit instead, and each buffer is
+ * mapped into its context's address space (driver_mmu.c, docs/memory.md). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "driver_internal.h"
 #include "vt/driver_ext.h"
 
-#define ADDRESS_END 0x100000000ull
+#define ADDRESS_END ((uint64_t)VT_ADDR_BUFFER_BASE + VT_ADDR_BUFFER_SIZE)
 
 /* Index in d->bufs where a buffer of 'rounded' bytes fits, its base in
  * *base; -1 if no gap is large enough. */
@@ -40,18 +42,41 @@ static int grow(vtd_dev *d) {
   return 0;
 }
 
+static long fits_at(const vtd_dev *d, uint32_t base, uint64_t rounded);
+
+/* With the MMU on: the next-fit address of the context's new buffer, its
+ * index in d->bufs (d->mem held). */
+static long mmu_place(vtd_dev *d, uint64_t rounded, uint64_t task, uint32_t *base) {
+  char msg[600];
+  if (vtd_mmu_buffer(d->mmu, d->sim, (int64_t)task, rounded, base, msg, sizeof msg) != 0) {
+    vtd_fail("vt_buf_alloc: %s", msg);
+    return -1;
+  }
+  long at = fits_at(d, *base, rounded);
+  if (at < 0) { /* cannot happen: both lists hold every buffer */
+    vtd_mmu_buffer_free(d->mmu, d->sim, *base);
+    vtd_fail("vt_buf_alloc: 0x%08x is in use", *base);
+  }
+  return at;
+}
+
 /* d->mem held */
-static int place(vtd_dev *d, uint64_t size, uint64_t rounded, uint64_t *vaddr) {
+static int place(vtd_dev *d, uint64_t size, uint64_t rounded, uint64_t task, uint64_t *vaddr) {
   uint32_t base;
-  long at = first_fit(d, rounded, &base);
+  long at = d->mmu ? mmu_place(d, rounded, task, &base) : first_fit(d, rounded, &base);
+  if (at < 0 && d->mmu) return -1;
   if (at < 0)
     return vtd_fail("vt_buf_alloc: out of device address space (%llu bytes requested, %zu "
                     "buffers live)",
                     (unsigned long long)size, d->nbufs);
-  if (grow(d) != 0) return -1;
   vt_error err;
-  if (vt_mem_map(d->sim, base, (uint32_t)rounded, &err) != VT_OK)
-    return vtd_fail("vt_buf_alloc: %s", err.message);
+  int rc = grow(d);
+  if (rc == 0 && vt_mem_map(d->sim, base, (uint32_t)rounded, &err) != VT_OK)
+    rc = vtd_fail("vt_buf_alloc: %s", err.message);
+  if (rc != 0) {
+    if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, base);
+    return rc;
+  }
   memmove(&d->bufs[at + 1], &d->bufs[at], (d->nbufs - (size_t)at) * sizeof *d->bufs);
   d->bufs[at] = (vtd_buf){base, (uint32_t)rounded, size};
   d->nbufs++;
@@ -62,7 +87,8 @@ static int place(vtd_dev *d, uint64_t size, uint64_t rounded, uint64_t *vaddr) {
   return 0;
 }
 
-int vtd_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TYPE) {
+int vtd_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TYPE,
+                  uint64_t taskID) {
   vtd_dev *d = vtd_lookup(hdevice, "vt_buf_alloc");
   if (!d) return -1;
   if (!vaddr) return vtd_fail("vt_buf_alloc: null address pointer");
@@ -74,7 +100,7 @@ int vtd_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_T
                     (unsigned long long)size);
   uint64_t rounded = (size + VTD_PAGE - 1) & ~(uint64_t)(VTD_PAGE - 1);
   pthread_mutex_lock(&d->mem);
-  int rc = place(d, size, rounded, vaddr);
+  int rc = place(d, size, rounded, taskID, vaddr);
   pthread_mutex_unlock(&d->mem);
   return rc;
 }
@@ -90,6 +116,10 @@ static long fits_at(const vtd_dev *d, uint32_t base, uint64_t rounded) {
 }
 
 int vt_dev_buf_alloc_at(vt_device_h hdevice, uint64_t addr, uint64_t size) {
+  return vt_dev_buf_alloc_at_task(hdevice, addr, size, 0);
+}
+
+int vt_dev_buf_alloc_at_task(vt_device_h hdevice, uint64_t addr, uint64_t size, int taskID) {
   vtd_dev *d = vtd_lookup(hdevice, "vt_dev_buf_alloc_at");
   if (!d) return -1;
   uint64_t rounded = (size + VTD_PAGE - 1) & ~(uint64_t)(VTD_PAGE - 1);
@@ -104,8 +134,14 @@ int vt_dev_buf_alloc_at(vt_device_h hdevice, uint64_t addr, uint64_t size) {
                              (unsigned long long)addr, (unsigned long long)size)
                   : grow(d);
   vt_error err;
-  if (rc == 0 && vt_mem_map(d->sim, (uint32_t)addr, (uint32_t)rounded, &err) != VT_OK)
+  if (rc == 0 && d->mmu && /* the range in the context's address space */
+      vtd_mmu_buffer_at(d->mmu, d->sim, taskID, (uint32_t)addr, rounded, err.message,
+                        sizeof err.message) != 0)
     rc = vtd_fail("vt_dev_buf_alloc_at: %s", err.message);
+  else if (rc == 0 && vt_mem_map(d->sim, (uint32_t)addr, (uint32_t)rounded, &err) != VT_OK) {
+    if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, (uint32_t)addr);
+    rc = vtd_fail("vt_dev_buf_alloc_at: %s", err.message);
+  }
   if (rc == 0) {
     memmove(&d->bufs[at + 1], &d->bufs[at], (d->nbufs - (size_t)at) * sizeof *d->bufs);
     d->bufs[at] = (vtd_buf){(uint32_t)addr, (uint32_t)rounded, size};
@@ -132,6 +168,7 @@ int vtd_one_buf_free(vt_device_h hdevice, uint64_t *vaddr, const char *fn) {
              (unsigned long long)*vaddr);
   } else {
     vt_error err;
+    if (d->mmu) vtd_mmu_buffer_free(d->mmu, d->sim, d->bufs[i].base); /* selects its context */
     vt_mem_unmap(d->sim, d->bufs[i].base, d->bufs[i].size, &err);
     memmove(&d->bufs[i], &d->bufs[i + 1], (d->nbufs - i - 1) * sizeof *d->bufs);
     d->nbufs--;
@@ -219,8 +256,21 @@ static int local_window_copy(vtd_dev *d, uint64_t addr, uint64_t size, bool to_d
   return 0;
 }
 
+/* With the MMU on, a copy goes through the page table of the context it
+ * names, which must own the buffer. */
+static int mmu_copy_context(vtd_dev *d, uint64_t addr, uint64_t task, const char *fn) {
+  int64_t owner = vtd_mmu_owner(d->mmu, addr);
+  if (owner != (int64_t)task)
+    return vtd_fail("%s: the buffer at 0x%llx belongs to context %lld, not to context %llu", fn,
+                    (unsigned long long)addr, (long long)owner, (unsigned long long)task);
+  char msg[600];
+  if (vtd_mmu_select(d->mmu, d->sim, (int64_t)task, msg, sizeof msg) != 0)
+    return vtd_fail("%s: %s", fn, msg);
+  return 0;
+}
+
 static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, bool to_dev,
-                const char *fn) {
+                uint64_t task, const char *fn) {
   vtd_dev *d = vtd_lookup(hdevice, fn);
   if (!d) return -1;
   if (!host) return vtd_fail("%s: null host pointer", fn);
@@ -229,6 +279,8 @@ static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, b
     return local_window_copy(d, addr, size, to_dev, fn);
   pthread_mutex_lock(&d->mem);
   int rc = check_copy(d, addr, size, fn);
+  if (rc == 0 && d->mmu) /* through the context's page table */
+    rc = mmu_copy_context(d, addr, task, fn);
   if (rc == 0) {
     vt_error err;
     int s = to_dev ? vt_mem_write(d->sim, (uint32_t)addr, host, (size_t)size, &err)
@@ -239,10 +291,12 @@ static int copy(vt_device_h hdevice, uint64_t addr, void *host, uint64_t size, b
   return rc;
 }
 
-int vtd_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src, uint64_t size) {
-  return copy(hdevice, dev_vaddr, (void *)src, size, true, "vt_copy_to_dev");
+int vtd_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src, uint64_t size,
+                    uint64_t taskID) {
+  return copy(hdevice, dev_vaddr, (void *)src, size, true, taskID, "vt_copy_to_dev");
 }
 
-int vtd_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_t size) {
-  return copy(hdevice, dev_vaddr, dst, size, false, "vt_copy_from_dev");
+int vtd_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_t size,
+                      uint64_t taskID) {
+  return copy(hdevice, dev_vaddr, dst, size, false, taskID, "vt_copy_from_dev");
 }

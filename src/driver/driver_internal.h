@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "driver_core.h"
+#include "driver_mmu.h"
 #include "ventus.h"
 #include "vt/session.h"
 #include "vt/settings.h"
@@ -35,11 +36,13 @@ typedef struct vtd_dev {
   /* buffers, sorted by base */
   vtd_buf *bufs;
   size_t nbufs, cap;
-  /* contexts of vt_root_mem_alloc */
+  /* contexts of vt_root_mem_alloc; with the MMU on, their address spaces */
   int contexts[64];
   size_t ncontexts;
+  vtd_mmu *mmu; /* NULL with the MMU off (driver_mmu.h) */
   /* launch queue */
   vt_launch_meta queue[VTD_QUEUE_MAX];
+  uint64_t queue_task[VTD_QUEUE_MAX]; /* the context each launch runs in */
   char queue_name[VTD_QUEUE_MAX][80]; /* progress line: vt_dev_name_launch or "kernel N" */
   char next_name[64];
   uint32_t window_low; /* lowest local-window address the host wrote since vt_start; 0: none */

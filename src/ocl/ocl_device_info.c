@@ -37,9 +37,11 @@ static const char *string_info(cl_device_info name) {
   case CL_DEVICE_PROFILE: return compiler ? "FULL_PROFILE" : "EMBEDDED_PROFILE";
   case CL_DEVICE_VERSION: return "OpenCL 1.2 vt " VTCL_VERSION;
   case CL_DEVICE_OPENCL_C_VERSION: return "OpenCL C 1.2 vt";
-  case CL_DEVICE_EXTENSIONS:
-    return "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
-           "cl_khr_global_int32_extended_atomics";
+  case CL_DEVICE_EXTENSIONS: /* vt cc compiles double (docs/cc.md) */
+    return compiler ? "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
+                      "cl_khr_global_int32_extended_atomics cl_khr_fp64"
+                    : "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
+                      "cl_khr_global_int32_extended_atomics";
   case CL_DEVICE_BUILT_IN_KERNELS: return "";
   default: return NULL;
   }
@@ -60,8 +62,10 @@ static size_t scalar_info(cl_device_info name, const vtcl_device_props *d, value
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG: case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
     v->u = 1; /* one element per lane: SIMT, not SIMD */
     return sizeof v->u;
-  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE: case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
-  case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE: case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+    v->u = vtcl_compiler_available() ? 1 : 0; /* cl_khr_fp64 */
+    return sizeof v->u;
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF: case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
   case CL_DEVICE_MAX_READ_IMAGE_ARGS: case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
   case CL_DEVICE_MAX_SAMPLERS: case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
     v->u = 0;
@@ -87,7 +91,12 @@ static size_t scalar_info(cl_device_info name, const vtcl_device_props *d, value
     v->bits = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
               CL_FP_ROUND_TO_INF | CL_FP_FMA | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
     return sizeof v->bits;
-  case CL_DEVICE_DOUBLE_FP_CONFIG: case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+  case CL_DEVICE_DOUBLE_FP_CONFIG: /* OpenCL 1.2 4.2: the minimum for cl_khr_fp64 */
+    v->bits = vtcl_compiler_available() ? CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+                                              CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA
+                                        : 0;
+    return sizeof v->bits;
+  case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
     v->bits = 0;
     return sizeof v->bits;
   case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE: v->cache = CL_NONE; return sizeof v->cache;

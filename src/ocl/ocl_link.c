@@ -100,7 +100,7 @@ static cl_int compile_unit(cl_program p, const vtcl_words *w, cl_uint nh,
   if (rc == CL_SUCCESS && preprocessor_args(w, pp, &npp, chk, &nchk, owned, &nowned, &rest) != 0)
     rc = CL_OUT_OF_HOST_MEMORY;
   const char *pp_tail[] = {"-E", "-I", ".", "-o", "unit.cl", "program.cl", NULL};
-  const char *chk_tail[] = {"-finclude-default-header", "-cl-ext=-cl_khr_fp64", "-fsyntax-only",
+  const char *chk_tail[] = {"-finclude-default-header", "-cl-ext=-cl_khr_fp16", "-fsyntax-only",
                             "unit.cl", NULL};
   for (int i = 0; pp_tail[i]; i++) pp[npp++] = pp_tail[i];
   for (int i = 0; chk_tail[i]; i++) chk[nchk++] = chk_tail[i];

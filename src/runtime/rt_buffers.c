@@ -16,7 +16,7 @@ int vt_rt_alloc(vt_rt *rt, uint64_t size, uint32_t *addr) {
     rt->capbufs = cap;
   }
   uint64_t a = 0;
-  if (vt_buf_alloc(rt->dev, size, &a, READ_WRITE, 0, 0) != 0)
+  if (vt_buf_alloc(rt->dev, size, &a, READ_WRITE, rt->task, 0) != 0)
     return rt_fail_driver(rt, "cannot allocate %llu bytes of device memory",
                           (unsigned long long)size);
   rt->bufs[rt->nbufs].addr = (uint32_t)a;
@@ -30,7 +30,7 @@ int vt_rt_free(vt_rt *rt, uint32_t addr) {
   for (size_t i = 0; i < rt->nbufs; i++) {
     if (rt->bufs[i].addr != addr) continue;
     uint64_t a = addr;
-    int rc = vt_one_buf_free(rt->dev, rt->bufs[i].size, &a, 0, 0);
+    int rc = vt_one_buf_free(rt->dev, rt->bufs[i].size, &a, rt->task, 0);
     rt->bufs[i] = rt->bufs[--rt->nbufs];
     if (rc != 0) return rt_fail_driver(rt, "freeing the buffer at 0x%08x", addr);
     return 0;
@@ -40,14 +40,14 @@ int vt_rt_free(vt_rt *rt, uint32_t addr) {
 
 int vt_rt_write(vt_rt *rt, uint32_t addr, const void *src, uint64_t n) {
   if (n == 0) return 0;
-  if (vt_copy_to_dev(rt->dev, addr, src, n, 0, 0) != 0)
+  if (vt_copy_to_dev(rt->dev, addr, src, n, rt->task, 0) != 0)
     return rt_fail_driver(rt, "writing %llu bytes at 0x%08x", (unsigned long long)n, addr);
   return 0;
 }
 
 int vt_rt_read(vt_rt *rt, uint32_t addr, void *dst, uint64_t n) {
   if (n == 0) return 0;
-  if (vt_copy_from_dev(rt->dev, addr, dst, n, 0, 0) != 0)
+  if (vt_copy_from_dev(rt->dev, addr, dst, n, rt->task, 0) != 0)
     return rt_fail_driver(rt, "reading %llu bytes at 0x%08x", (unsigned long long)n, addr);
   return 0;
 }

@@ -68,7 +68,7 @@ int vt_rt_create(const vt_rt_options *opts, vt_rt **out, char *err, size_t errn)
     }
     rt->own_dev = true;
   }
-  if (rt_apply_settings(rt) != 0 || rt_query_shape(rt) != 0) {
+  if (rt_apply_settings(rt) != 0 || rt_query_shape(rt) != 0 || rt_own_context(rt) != 0) {
     if (err && errn) snprintf(err, errn, "%s", rt->err);
     vt_rt_destroy(rt);
     return -1;
@@ -85,12 +85,13 @@ void vt_rt_destroy(vt_rt *rt) {
     /* give the caller's device back without the runtime's buffers */
     for (size_t i = 0; i < rt->nbufs; i++) {
       uint64_t a = rt->bufs[i].addr;
-      vt_one_buf_free(rt->dev, rt->bufs[i].size, &a, 0, 0);
+      vt_one_buf_free(rt->dev, rt->bufs[i].size, &a, rt->task, 0);
     }
     uint64_t own[4] = {rt->knl_addr, rt->args_addr, rt->pds_addr, rt->print_addr};
     uint64_t size[4] = {rt->knl_cap, rt->args_cap, rt->pds_cap, rt->print_size};
     for (int i = 0; i < 4; i++)
-      if (own[i]) vt_one_buf_free(rt->dev, size[i], &own[i], 0, 0);
+      if (own[i]) vt_one_buf_free(rt->dev, size[i], &own[i], rt->task, 0);
+    if (rt->task) vt_root_mem_free(rt->dev, rt->task);
   }
   free(rt->bufs);
   free(rt);

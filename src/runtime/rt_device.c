@@ -41,17 +41,31 @@ int rt_query_shape(vt_rt *rt) {
   return 0;
 }
 
+/* With the MMU on, a runtime on a device it does not own takes a context
+ * of its own (the first free taskID from 1): its buffers, program and
+ * launches live in their own address space (docs/memory.md). */
+int rt_own_context(vt_rt *rt) {
+  const vt_settings *cfg = vt_session_settings(vt_dev_session(rt->dev));
+  if (rt->own_dev || !cfg->mmu) return 0;
+  for (int t = 1; t <= 64; t++)
+    if (vt_root_mem_alloc(rt->dev, t) == 0) {
+      rt->task = t;
+      return 0;
+    }
+  return rt_fail_driver(rt, "cannot create a context on the device");
+}
+
 int rt_ensure_buffer(vt_rt *rt, uint32_t *addr, uint32_t *cap, uint32_t need, const char *what) {
   if (*addr && *cap >= need) return 0;
   uint32_t want = need < 4096 ? 4096 : (need + 4095) & ~4095u;
   if (*addr) {
     uint64_t a = *addr;
-    vt_one_buf_free(rt->dev, *cap, &a, 0, 0);
+    vt_one_buf_free(rt->dev, *cap, &a, rt->task, 0);
     *addr = 0;
     *cap = 0;
   }
   uint64_t a = 0;
-  if (vt_buf_alloc(rt->dev, want, &a, READ_WRITE, 0, 0) != 0)
+  if (vt_buf_alloc(rt->dev, want, &a, READ_WRITE, rt->task, 0) != 0)
     return rt_fail_driver(rt, "cannot allocate the %s (%u bytes)", what, want);
   *addr = (uint32_t)a;
   *cap = want;

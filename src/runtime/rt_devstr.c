@@ -28,15 +28,15 @@ static long image_string(const vt_rt_program *prog, uint32_t addr, char *buf, si
 
 /* Reads in pieces that do not cross a 64-byte boundary (a string may end
  * just before the end of its buffer), byte by byte when a piece fails. */
-static long buffer_string(vt_device_h dev, uint32_t addr, char *buf, size_t max) {
+static long buffer_string(vt_rt *rt, uint32_t addr, char *buf, size_t max) {
   size_t k = 0;
   while (k < max) {
     uint64_t a = (uint64_t)addr + k;
     if (a > 0xffffffffull) return -1;
     size_t piece = 64 - (size_t)(a & 63);
     if (piece > max - k) piece = max - k;
-    if (vt_copy_from_dev(dev, a, buf + k, piece, 0, 0) != 0) {
-      if (vt_copy_from_dev(dev, a, buf + k, 1, 0, 0) != 0) return -1;
+    if (vt_copy_from_dev(rt->dev, a, buf + k, piece, rt->task, 0) != 0) {
+      if (vt_copy_from_dev(rt->dev, a, buf + k, 1, rt->task, 0) != 0) return -1;
       piece = 1;
     }
     char *nul = memchr(buf + k, 0, piece);
@@ -50,5 +50,5 @@ long rt_read_device_string(vt_rt *rt, const vt_rt_program *prog, uint32_t addr, 
                            size_t max) {
   if (max == 0) return 0;
   long n = image_string(prog, addr, buf, max);
-  return n != -2 ? n : buffer_string(rt->dev, addr, buf, max);
+  return n != -2 ? n : buffer_string(rt, addr, buf, max);
 }

@@ -25,6 +25,8 @@ typedef struct rt_shape {
 struct vt_rt {
   vt_device_h dev;
   bool own_dev;
+  int task; /* the driver context (taskID) of its buffers and launches: with the MMU
+               on, a runtime on a caller's device has an address space of its own */
   vt_rt_options opt;
   rt_shape shape;
   char err[1024];
@@ -85,6 +87,7 @@ int rt_fail_driver(vt_rt *rt, const char *fmt, ...) __attribute__((format(printf
 /* rt_device.c */
 int rt_query_shape(vt_rt *rt);
 int rt_apply_settings(vt_rt *rt);
+int rt_own_context(vt_rt *rt);
 /* rt_labels.c: name the memory of a launch for the memory checker */
 int rt_label_launch(vt_rt_kernel *k, const vt_rt_launch_info *info);
 /* grow-only per-context buffer: (re)allocates *addr when *cap < need */

@@ -142,7 +142,7 @@ static int start_and_wait(vt_rt_kernel *k, vt_rt_launch_info *info) {
   m.vgprUsage = k->vgprs;
   m.pdsBaseAddr = rt->pds_addr;
   vt_dev_name_launch(rt->dev, k->name);
-  if (vt_start(rt->dev, &m, 0) != 0) return rt_fail_driver(rt, "kernel '%s': launch refused", k->name);
+  if (vt_start(rt->dev, &m, rt->task) != 0) return rt_fail_driver(rt, "kernel '%s': launch refused", k->name);
   if (vt_ready_wait(rt->dev, rt->opt.timeout_ms) != 0) {
     char why[700];
     snprintf(why, sizeof why, "%s", vt_last_error());
@@ -164,7 +164,7 @@ int vt_rt_launch(vt_rt_kernel *k, const vt_rt_ndrange *nd, vt_rt_launch_info *in
   if (write_knl(k, nd, info) != 0) return -1;
   /* the program image, every launch (spike loads the ELF for each run),
    * from the ELF parsed when the program was loaded */
-  if (vt_dev_load_elf(rt->dev, k->prog->elf) != 0)
+  if (vt_dev_load_elf_task(rt->dev, k->prog->elf, rt->task) != 0)
     return rt_fail_driver(rt, "kernel '%s': uploading %s", k->name, k->prog->name);
   if (rt_label_launch(k, info) != 0) return -1;
   return start_and_wait(k, info);

@@ -33,7 +33,7 @@ int rt_print_prepare(vt_rt *rt) {
   if (rt->opt.no_print_buffer) return 0;
   if (!rt->print_addr) {
     uint64_t a = 0;
-    if (vt_buf_alloc(rt->dev, rt->opt.print_buffer_size, &a, READ_WRITE, 0, 0) != 0)
+    if (vt_buf_alloc(rt->dev, rt->opt.print_buffer_size, &a, READ_WRITE, rt->task, 0) != 0)
       return rt_fail_driver(rt, "cannot allocate the print buffer (%u bytes)",
                             rt->opt.print_buffer_size);
     rt->print_addr = (uint32_t)a;
@@ -140,10 +140,12 @@ int rt_print_drain(vt_rt *rt, const vt_rt_program *prog, uint32_t *bytes,
 }
 
 /* The window is a real driver buffer at exactly 0xa0024000
- * (vt_dev_buf_alloc_at); it fails if a buffer already covers it. */
+ * (vt_dev_buf_alloc_at_task, in the runtime's context); it fails if a
+ * buffer already covers it. */
 int rt_window_map(vt_rt *rt) {
   if (rt->window_mapped) return 0;
-  if (vt_dev_buf_alloc_at(rt->dev, VT_RT_PRINT_WINDOW_ADDR, VT_RT_PRINT_WINDOW_SIZE) != 0)
+  if (vt_dev_buf_alloc_at_task(rt->dev, VT_RT_PRINT_WINDOW_ADDR, VT_RT_PRINT_WINDOW_SIZE,
+                               rt->task) != 0)
     return rt_fail_driver(rt, "cannot map the printf window at 0x%08x", VT_RT_PRINT_WINDOW_ADDR);
   rt->window_mapped = true;
   return 0;

@@ -89,7 +89,9 @@ static bool read_number(const char *f, size_t n, size_t *i, int *out) {
 
 /* The combinations OpenCL C defines: a vector needs a length modifier and
  * a numeric conversion (hh not for floating ones, h = half, hl = float,
- * l = double); hl only with a vector; scalar floating, c, s, p take none. */
+ * l = double); hl only with a vector; c, s, p take none; a scalar floating
+ * conversion takes a float, or with l a double (what vt cc records for a
+ * double argument, docs/printf.md). */
 static bool valid_combination(const conv_spec *s) {
   if (s->vec) {
     if (s->len == LEN_NONE) return false;
@@ -97,7 +99,8 @@ static bool valid_combination(const conv_spec *s) {
     return is_float_conv(s->conv) && s->len != LEN_HH;
   }
   if (is_int_conv(s->conv)) return s->len != LEN_HL;
-  return s->conv && strchr("aAeEfFgGcsp", s->conv) && s->len == LEN_NONE;
+  if (is_float_conv(s->conv)) return s->len == LEN_NONE || s->len == LEN_L;
+  return s->conv && strchr("csp", s->conv) && s->len == LEN_NONE;
 }
 
 /* Parses the specification after a '%' (f[*i] is the first character after
@@ -154,7 +157,8 @@ static unsigned element_bytes(const conv_spec *s) {
     if (!s->vec) return s->len == LEN_L ? 8 : 4;
     return s->len == LEN_HH ? 1 : s->len == LEN_H ? 2 : s->len == LEN_HL ? 4 : 8;
   }
-  return 4; /* scalar float, c, s, p */
+  if (is_float_conv(s->conv)) return s->len == LEN_L ? 8 : 4; /* a double, a float */
+  return 4; /* c, s, p */
 }
 
 static uint64_t load_le(const uint8_t *p, unsigned n) {

@@ -108,7 +108,7 @@ bool vt_memcheck_slow(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, 
   }
   /* an unmapped address is reported as such by the access itself, which is
    * clearer than a distance to the nearest allocation */
-  if (!vt_mem_mapped(&dev->mem, addr, size)) return true;
+  if (!vt_sim_mapped(dev, addr, size)) return true;
   char where[200];
   describe_nearest(&dev->allocs, addr, size, where, sizeof where);
   char lane[24] = "";

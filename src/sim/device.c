@@ -29,7 +29,9 @@ vt_device *vt_device_new(const vt_settings *cfg) {
     free(dev);
     return NULL;
   }
-  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0) {
+  if (vt_mem_add_region(&dev->mem, VT_PROGRAM_BASE, VT_ADDR_PROGRAM_SIZE) != 0 ||
+      (dev->cfg.mmu && vt_mmu_init(dev) != 0)) {
+    vt_mem_destroy(&dev->mem);
     vt_stats_free(dev->stats);
     free(dev);
     return NULL;
@@ -40,6 +42,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
 void vt_device_free(vt_device *dev) {
   if (!dev) return;
   vt_workers_free(dev);
+  vt_mmu_destroy(dev);
   vt_mem_destroy(&dev->mem);
   vt_stats_free(dev->stats);
   vt_alloc_map_free(&dev->allocs);
@@ -77,6 +80,7 @@ int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
     vt_err_set(err, VT_ERR_ARG, "buffer 0x%08x + 0x%x exceeds the 32-bit address space", base, size);
     return VT_ERR_ARG;
   }
+  if (dev->mmu) return vt_mmu_mem_map(dev, base, size, err);
   if (vt_mem_add_region(&dev->mem, base, size) != 0) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
     return VT_ERR_NOMEM;
@@ -86,6 +90,7 @@ int vt_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
 
 int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
   vt_alloc_map_remove(&dev->allocs, base, size);
+  if (dev->mmu) return vt_mmu_mem_unmap(dev, base, size, err);
   if (vt_mem_remove_region(&dev->mem, base, size) != 0) {
     vt_err_set(err, VT_ERR_ARG, "no buffer is mapped at 0x%08x (+0x%x)", base, size);
     return VT_ERR_ARG;
@@ -95,6 +100,8 @@ int vt_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err) {
 
 static int host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
                      vt_error *err) {
+  if (dev->mmu && (uint64_t)addr + n <= 0x100000000ull)
+    return vt_mmu_host_copy(dev, addr, buf, n, to_dev, err);
   if ((uint64_t)addr + n > 0x100000000ull || !vt_mem_mapped(&dev->mem, addr, (uint32_t)n)) {
     vt_err_set(err, VT_ERR_ACCESS, "host %s of %zu bytes at 0x%08x: not in a mapped buffer",
                to_dev ? "write" : "read", n, addr);
@@ -174,7 +181,7 @@ static vt_warp *warp_get(vt_device *dev) {
   /* global translations stay valid while the mapping and pages do; local
    * ones belonged to the finished workgroup */
   for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
-    uint32_t a = ((w->tlb[i].tag & ~VT_TLB_NOSTORE) - 1u) << VT_PAGE_BITS;
+    uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
     if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
   }
   w->tlb_gen = dev->mem.global.gen;
@@ -266,14 +273,14 @@ void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *d
   err->warp = w->wid;
   err->pc = pc;
   err->insn = err->insn_hi = 0;
-  /* read the word without side effects; a 64-bit instruction's second
-   * parcel too (isa2025.md 5.1: 16 hex digits) */
-  const vt_pages *pages = pc - VT_LDS_BASE < VT_ADDR_LDS_SIZE ? &w->wg->lds : &dev->mem.global;
-  const uint8_t *p = vt_pages_peek(pages, pc);
+  /* read the word without side effects (through the launch's page table
+   * with the MMU on); a 64-bit instruction's second parcel too
+   * (isa2025.md 5.1: 16 hex digits) */
+  const uint8_t *p = vt_sim_peek(dev, w, pc);
   char dis[128] = "?", word[24] = "0x00000000";
   if (p && (pc & 3) == 0) {
     err->insn = load_le(p, 4);
-    const uint8_t *q = vt_insn_length(err->insn) == 8 ? vt_pages_peek(pages, pc + 4) : NULL;
+    const uint8_t *q = vt_insn_length(err->insn) == 8 ? vt_sim_peek(dev, w, pc + 4) : NULL;
     if (q) {
       err->insn_hi = load_le(q, 4);
       uint64_t insn = (uint64_t)err->insn_hi << 32 | err->insn;

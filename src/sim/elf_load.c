@@ -59,12 +59,13 @@ int vt_device_load_elf(vt_device *dev, const vt_elf *elf, vt_error *err) {
   for (size_t i = 0; i < n; i++) {
     const vt_elf_segment *s = vt_elf_segment_at(elf, i);
     if (s->type != PT_LOAD_TYPE || s->memsz == 0) continue;
-    int rc = vt_mem_write(dev, s->paddr, s->data, s->filesz, err);
+    int rc = vt_mmu_ensure(dev, (uint32_t)s->paddr, (uint32_t)s->memsz, err);
+    if (rc == VT_OK) rc = vt_mem_write(dev, s->paddr, s->data, s->filesz, err);
     char label[40];
     snprintf(label, sizeof label, "ELF segment %zu", i);
     if (rc == VT_OK) rc = vt_mem_label(dev, (uint32_t)s->paddr, (uint32_t)s->memsz, label, err);
     if (rc) return rc;
-    vt_pages_zero(&dev->mem.global, s->paddr + s->filesz, s->memsz - s->filesz);
+    vt_sim_zero(dev, s->paddr + s->filesz, s->memsz - s->filesz);
   }
   return VT_OK;
 }

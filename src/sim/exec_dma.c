@@ -30,7 +30,13 @@ int vt_dma_check_src(vt_device *dev, vt_warp *w, const char *name, uint32_t p, u
                p, (unsigned long long)last);
     return VT_ERR_ACCESS;
   }
-  if (!vt_mem_mapped(&dev->mem, p, (uint32_t)n)) {
+  if (dev->mmu) { /* every page through the launch's page table (a load: R) */
+    for (uint64_t a = p; a <= last; a = (a | (VT_PAGE_SIZE - 1)) + 1)
+      if (!vt_sim_access(dev, w, (uint32_t)a, 1, false, err)) {
+        vt_err_prefix(err, "%s: source: ", name);
+        return err ? err->status : VT_ERR_ACCESS;
+      }
+  } else if (!vt_mem_mapped(&dev->mem, p, (uint32_t)n)) {
     vt_err_set(err, VT_ERR_ACCESS, "%s: source bytes 0x%08x..0x%08llx are not mapped", name, p,
                (unsigned long long)last);
     return VT_ERR_ACCESS;

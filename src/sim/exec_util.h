@@ -86,6 +86,11 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                        vt_error *err);
 /* The instruction word at addr (a fetch: not subject to memory checking). */
 const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err);
+/* A data access at a 64-bit virtual address (v2025 pair addresses): below
+ * 2^32 exactly vt_access; above it an access error with the MMU off, an
+ * Sv39 translation with it on (mmu_sim.c). */
+uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size, bool store,
+                          vt_error *err);
 /* vt_sim_access with its common case inline: an aligned access to a page
  * the warp's translation cache holds, inside the allocation the memory
  * checker last saw (when on), no reservation to break (the per-lane loops

@@ -23,6 +23,7 @@ void vt_mem_plan_make(const vt_warp *w, const vt_insn *in, vt_mem_plan *p) {
   p->words = pm && in->mwidth ? in->mwidth + 1u : 0u;
   p->size = p->words ? 4u : d->msize;
   p->store = d->mem == VT_MEM_STORE;
+  p->va64 = false;
   p->gds = WCSR(w, GDS);
   p->gds_limit = WCSR(w, GDS_LIMIT);
   p->lds = WCSR(w, LDS);
@@ -54,7 +55,7 @@ int vt_mem_offset(const vt_mem_plan *p, uint64_t base, int32_t imm, int lane, ui
     return VT_OK;
   }
   uint64_t a = base + (uint64_t)(int64_t)imm; /* mod 2^64 */
-  if (a >> 32) return addr64_fault(err, lane, a);
+  if ((a >> 32) && !p->va64) return addr64_fault(err, lane, a);
   *o = a;
   return VT_OK;
 }
@@ -67,9 +68,13 @@ static int range_fault(vt_error *err, const char *space, int lane, uint64_t a, u
   return VT_ERR_ACCESS;
 }
 
-int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint32_t *addr,
+int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint64_t *addr,
                 vt_error *err) {
   uint64_t ok = o + 4u * k;
+  if (p->va64) { /* translated (the canonical check first, mmu_sim.c) */
+    *addr = ok;
+    return VT_OK;
+  }
   if (p->wide64 && (ok >> 32)) return addr64_fault(err, lane, ok);
   ok = (uint32_t)ok;
   uint64_t a;
@@ -95,9 +100,11 @@ int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint32_t
 
 /* one access of 'size' bytes: a loaded value (extended per the row's SA
  * flag), or the store of v */
-static int access(vt_device *dev, vt_warp *w, const vt_insn_desc *d, uint32_t addr,
+static int access(vt_device *dev, vt_warp *w, const vt_insn_desc *d, uint64_t va,
                   unsigned size, bool store, uint32_t *v, unsigned lane, vt_error *err) {
-  uint8_t *p = vt_sim_access(dev, w, addr, size, store, err);
+  uint8_t *p = va > UINT32_MAX ? vt_sim_access_va(dev, w, va, size, store, err)
+                               : vt_sim_access(dev, w, (uint32_t)va, size, store, err);
+  uint32_t addr = (uint32_t)va; /* traces keep 32 bits */
   if (!p) return err ? err->status : VT_ERR_ACCESS;
   if (store) {
     uint32_t x = size == 4 ? *v : *v & ((1u << (8 * size)) - 1u);
@@ -115,12 +122,14 @@ static int access(vt_device *dev, vt_warp *w, const vt_insn_desc *d, uint32_t ad
 int vt_mem_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   vt_mem_plan p;
   vt_mem_plan_make(w, in, &p);
+  p.va64 = p.wide64 && p.space == VT_MSPACE_DEFAULT && dev->mmu;
   uint64_t base = p.wide64 ? read_xp(w, in->rs1) : w->x[in->rs1], o;
   int rc = vt_mem_offset(&p, base, in->imm, -1, &o, err);
   unsigned n = p.words ? p.words : 1, r = p.store ? in->rs2 : in->rd;
   for (unsigned k = 0; k < n && rc == VT_OK; k++) {
     /* a group at x0 reads zeros and its writes are discarded (3.5.3) */
-    uint32_t addr, v = p.store && r != 0 ? w->x[r + k] : 0;
+    uint64_t addr;
+    uint32_t v = p.store && r != 0 ? w->x[r + k] : 0;
     rc = vt_mem_addr(&p, o, k, -1, &addr, err);
     if (rc == VT_OK) rc = access(dev, w, in->d, addr, p.size, p.store, &v, 0, err);
     if (rc == VT_OK && !p.store && r != 0) write_x(dev, w, r + k, v);
@@ -136,6 +145,7 @@ int vt_mem_lanes(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   vt_mem_plan p;
   vt_mem_plan_make(w, in, &p);
+  p.va64 = p.wide64 && p.space == VT_MSPACE_DEFAULT && dev->mmu;
   const uint32_t m = w->mask & vt_vrange(w);
   const unsigned n = p.words ? p.words : 1, r = p.store ? in->rs2 : in->rd;
   int rc = VT_OK;
@@ -146,7 +156,8 @@ int vt_mem_lanes(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     dev->cur_lane = (int)i;
     rc = vt_mem_offset(&p, base, in->imm, (int)i, &o, err);
     for (unsigned k = 0; k < n && rc == VT_OK; k++) {
-      uint32_t addr, v = p.store ? w->v[r + k][i] : 0;
+      uint64_t addr;
+      uint32_t v = p.store ? w->v[r + k][i] : 0;
       rc = vt_mem_addr(&p, o, k, (int)i, &addr, err);
       if (rc == VT_OK) rc = access(dev, w, d, addr, p.size, p.store, &v, i, err);
       if (rc == VT_OK && !p.store) w->v[r + k][i] = v;

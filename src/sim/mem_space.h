@@ -13,18 +13,21 @@
 typedef struct vt_mem_plan {
   unsigned space; /* VT_SPACE_*: DEFAULT is flat (offset = address) */
   bool wide64, store;
+  bool va64; /* a 64-bit flat address with the MMU on: a full Sv39 virtual
+                address (docs/memory.md, 64-bit addresses); set by the caller */
   unsigned words, size;
   uint32_t gds, gds_limit, lds, lds_limit, pds, stride, tid;
 } vt_mem_plan;
 
 void vt_mem_plan_make(const vt_warp *w, const vt_insn *in, vt_mem_plan *p);
 /* The offset o = base + imm: mod 2^32, or for 64-bit addresses mod 2^64 and
- * below 2^32 (else ACCESS naming the lane; lane < 0: scalar). */
+ * below 2^32 unless va64 (else ACCESS naming the lane; lane < 0: scalar). */
 int vt_mem_offset(const vt_mem_plan *p, uint64_t base, int32_t imm, int lane, uint64_t *o,
                   vt_error *err);
-/* The physical address of word k (or of the own access, k = 0) at offset o
- * for a lane: the space's mapping and range check (ACCESS). */
-int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint32_t *addr,
+/* The address of word k (or of the own access, k = 0) at offset o for a
+ * lane: the space's mapping and range check (ACCESS); above 2^32 only with
+ * va64. */
+int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint64_t *addr,
                 vt_error *err);
 
 /* Executors: scalar loads/stores with a 64-bit address or a PREFIX_MEMORY,

@@ -181,15 +181,19 @@ static int epoch_overlay(vt_run *r, vt_sm **list, unsigned n, bool *progress) {
   return rc;
 }
 
-/* under a debugger (hooks) the SMs' slices run one after the other on the
- * launch's device, so that what the debugger reads and writes is memory */
-static bool debugged(const vt_device *dev) { return dev->hooks.before || dev->hooks.after; }
+/* Under a debugger (hooks) the SMs' slices run one after the other on the
+ * launch's device, so that what the debugger reads and writes is memory;
+ * with the MMU on too (global memory is physical memory reached through
+ * page tables, which the overlays do not cover). */
+static bool one_by_one(const vt_device *dev) {
+  return dev->hooks.before || dev->hooks.after || dev->mmu;
+}
 
 static int epoch(vt_run *r, vt_sm **list, bool *progress) {
   unsigned n = 0;
   for (unsigned s = 0; s < r->nsm; s++)
     if (r->sms[s].nwgs || r->sms[s].npend) list[n++] = &r->sms[s];
-  if (n == 1 || (n && debugged(r->dev))) {
+  if (n == 1 || (n && one_by_one(r->dev))) {
     int rc = VT_OK;
     for (unsigned i = 0; i < n && rc == VT_OK; i++) rc = epoch_direct(r, list[i], progress);
     return rc;

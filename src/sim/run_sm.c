@@ -239,7 +239,7 @@ int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w) {
 
 static void flush_warp(vt_warp *w, uint32_t key) {
   for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
-    uint32_t tag = w->tlb[i].tag & ~VT_TLB_NOSTORE;
+    uint32_t tag = VT_TLB_KEY(w->tlb[i].tag);
     uint32_t a = (tag - 1u) << VT_PAGE_BITS;
     if (tag && (key ? tag == key : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE)) w->tlb[i].tag = 0;
   }

@@ -105,6 +105,8 @@ static vt_pages *byte_home(vt_device *dev, const vt_warp *w, vt_mem_space space,
   }
   *where = addr;
   if (addr - VT_LDS_BASE < 0x10000000u && w) return &w->wg->lds;
+  if (dev->mmu) /* the launch's page table: physical memory is the global store */
+    return vt_sim_phys_of(dev, addr, where) ? &dev->mem.global : NULL;
   return vt_mem_mapped(&dev->mem, addr, 1) ? &dev->mem.global : NULL;
 }
 

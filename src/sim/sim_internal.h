@@ -41,16 +41,8 @@ struct vt_wg;
 /* per-warp translation cache: page number + 1 (0 = empty) -> host page.
  * The slot mixes the page number's higher bits in, so that the program
  * (0x80000000), the first buffers (0x90000000, 0x90100000, ...) and local
- * memory (0x70000000) do not all land on slot 0. A tag with VT_TLB_NOSTORE
- * serves loads and fetches only (a page number has at most 20 bits): while
- * several SMs run an epoch (run.h), global pages are read from the shared
- * memory and written to the SM's overlay (overlay.h). */
+ * memory (0x70000000) do not all land on slot 0. */
 #define VT_TLB_SIZE 64
-#define VT_TLB_NOSTORE 0x40000000u
-/* the tag a lookup compares: stores need a tag without VT_TLB_NOSTORE */
-static inline uint32_t vt_tlb_tag(uint32_t tag, bool store) {
-  return store ? tag : tag & ~VT_TLB_NOSTORE;
-}
 /* registers an instruction may write from its rd on (vtop, warp pooling) */
 #define VT_VWRITE_SPAN 32u
 static inline unsigned vt_tlb_slot(uint32_t vpn) {
@@ -61,6 +53,30 @@ typedef struct vt_tlb_entry {
   uint16_t lo, hi; /* the bytes [lo, hi) of the page that may be accessed */
   uint8_t *page;
 } vt_tlb_entry;
+/* With the MMU on, a translated page's tag carries what its PTE says of
+ * the access kinds (a page number has at most 27 bits): loads refused,
+ * stores refused, fetches allowed. A data lookup ignores the bits of the
+ * other kinds, a fetch requires EXEC when the MMU is on; a refused kind
+ * misses and walks into its fault. The inline data path (vt_access) only
+ * takes tags without any of these bits: with the MMU off that is every
+ * entry, with it on every page a kernel may load from and store to but not
+ * execute; the rest is looked up out of line (exec.c). */
+#define VT_TLB_NOLOAD 0x80000000u
+#define VT_TLB_NOSTORE 0x40000000u
+#define VT_TLB_EXEC 0x20000000u
+static inline bool vt_tlb_hit(uint32_t tag, uint32_t vpn, bool store, bool fetch, uint32_t exec) {
+  if (fetch) return (tag & ~(VT_TLB_NOLOAD | VT_TLB_NOSTORE)) == ((vpn + 1) | exec);
+  return (tag & ~(VT_TLB_EXEC | (store ? VT_TLB_NOLOAD : VT_TLB_NOSTORE))) == vpn + 1;
+}
+/* The tag the inline data path compares with vpn + 1: a load also takes
+ * VT_TLB_NOSTORE entries, which the MMU-off path makes too while several
+ * SMs run an epoch (run.h: global pages read from the shared memory,
+ * written to the SM's overlay, overlay.h). */
+static inline uint32_t vt_tlb_tag(uint32_t tag, bool store) {
+  return store ? tag : tag & ~VT_TLB_NOSTORE;
+}
+/* the page number + 1 of a tag, without the access-kind bits */
+#define VT_TLB_KEY(tag) ((tag) & ~(VT_TLB_NOLOAD | VT_TLB_NOSTORE | VT_TLB_EXEC))
 
 /* named allocations (alloc_map.c), sorted by base */
 typedef struct vt_alloc {
@@ -163,6 +179,8 @@ struct vt_device {
   void *warn_ctx;
   char *dump;       /* live warps after an early stop */
   size_t dump_len;
+  struct vt_mmu *mmu;   /* virtual memory (setting mmu; mmu_sim.c), NULL when off */
+  uint32_t fetch_exec;  /* VT_TLB_EXEC with the MMU on: what a fetch's cache entry needs */
   vt_alloc_map allocs; /* named allocations (memory checking, messages) */
   int cur_lane;        /* the lane whose access runs (messages), -1 none */
   /* decode cache for the program window, 1024 entries per chunk */
@@ -235,6 +253,28 @@ void vt_pds_bind(vt_device *dev, const vt_launch *l, vt_wg *wg);
 void vt_pds_release(vt_device *dev, vt_wg *wg);
 /* The bytes of a workgroup's local-memory window a launch gives it. */
 uint32_t vt_launch_local_bytes(const vt_launch *l);
+
+/* Virtual memory (mmu_sim.c): set up and tear down with the device; the
+ * translation-cache miss of a global access (walk, fault, fill e); a
+ * launch's page table; the memory API on the current address space;
+ * side-effect-free reads (error locations), the memory checker's "is it
+ * mapped" and zeroing, which work with the MMU on or off. */
+int vt_mmu_init(vt_device *dev);
+void vt_mmu_destroy(vt_device *dev);
+uint8_t *vt_mmu_fill(vt_device *dev, vt_tlb_entry *e, uint64_t va, unsigned size, bool store,
+                     bool fetch, vt_error *err);
+int vt_mmu_launch(vt_device *dev, const vt_launch *l, vt_error *err);
+int vt_mmu_mem_map(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+int vt_mmu_mem_unmap(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+int vt_mmu_ensure(vt_device *dev, uint32_t base, uint32_t size, vt_error *err);
+int vt_mmu_host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to_dev,
+                     vt_error *err);
+const uint8_t *vt_sim_peek(vt_device *dev, const vt_warp *w, uint32_t addr);
+/* MMU on: the physical address of addr under the launch's page table
+ * (the debugger's view of global memory); false if it is not mapped. */
+bool vt_sim_phys_of(vt_device *dev, uint32_t addr, uint32_t *pa);
+bool vt_sim_mapped(vt_device *dev, uint32_t addr, uint32_t n);
+void vt_sim_zero(vt_device *dev, uint32_t addr, uint32_t n);
 
 /* Should a stop with this status dump the live warps? */
 static inline bool vt_sim_dump_wanted(int rc) {

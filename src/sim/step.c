@@ -12,6 +12,8 @@ int vt_step_check(vt_device *dev, const vt_launch *l, vt_error *err) {
 
 int vt_step_begin(vt_device *dev, const vt_launch *l, const char *name, unsigned nsm, bool timed,
                   bool record_accesses, vt_error *err) {
+  int rc = vt_mmu_launch(dev, l, err); /* its page table (setting mmu) */
+  if (rc != VT_OK) return rc;
   dev->rows = vt_stats_launch_begin(dev->stats, name, nsm, timed);
   if (!dev->rows) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory (statistics)");

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "insn.h"
+#include "vt/mmu.h"
 #include "tensor/mma_form.h"
 #include "vt/sim.h"
 
@@ -79,6 +80,14 @@ void vt_step_locate(vt_device *dev, const vt_warp *w, unsigned sm, vt_error *err
  * record_accesses). */
 unsigned vt_step_accesses(const vt_device *dev, const vt_trace_mem **out);
 
+/* ---- virtual memory (setting mmu; vt/mmu.h) ---- */
+/* Whether the current launch translates its addresses; its ASID, and a
+ * number that changes whenever the host changes a mapping (TLB contents
+ * tagged with an ASID stay valid while it does not). */
+bool vt_step_mmu(const vt_device *dev, uint16_t *asid, uint32_t *epoch);
+/* The Sv39 walk of va under the current launch's page table: the physical
+ * addresses of the PTEs read, the leaf's level, the physical address. */
+void vt_step_walk(const vt_device *dev, uint64_t va, vt_mmu_access kind, vt_mmu_walk *out);
 /* ---- the v2025 tensor instructions (isa2025.md 3.6, 3.7, 3.9) ---- */
 /* The MMA/MMA64 form of a decoded instruction and its registers after
  * register extension (MMA: vd names C and D): 0, or -1 when it is none. */

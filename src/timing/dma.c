@@ -62,7 +62,9 @@ static uint64_t copy_time(vt_timing *t, unsigned sm, const vt_dma_rec *r, uint64
     while (len) {
       uint64_t in_line = lb - a % lb;
       uint64_t n = in_line < len ? in_line : len;
-      uint64_t arrive = tm_l2_read(t, sm, (uint32_t)(a / lb), issue);
+      uint32_t line = (uint32_t)(a / lb);
+      uint64_t at = t->mmu ? tm_translate(t, sm, a, false, issue, &line) : issue; /* tlb.c */
+      uint64_t arrive = tm_l2_read(t, sm, line, at);
       issue += interval;
       wtime = tm_max(wtime, arrive) + ceil_div(n, c->dma_smem_bytes_per_cycle);
       read += n;

@@ -101,7 +101,10 @@ void tm_fetch(vt_timing *t, unsigned smi) {
      * be dropped and refetched forever) */
     uint32_t pc = (uint32_t)w->fetch_pc & ~3u, gstart = pc & ~(c->fetch_bytes - 1u);
     bool hit;
-    uint64_t fill = tm_l1i_fetch(t, smi, pc / c->line_bytes, now, &hit);
+    uint32_t line = pc / c->line_bytes;
+    uint64_t at = t->mmu ? tm_translate(t, smi, pc, true, now, &line) : now; /* tlb.c */
+    uint64_t fill = tm_l1i_fetch(t, smi, line, at, &hit);
+    if (at > now) hit = false; /* a TLB miss: replayed like an I-cache miss */
     tm_fetchreq *r = &s->fq[(s->fq_head + s->fq_n) % TM_FQ];
     r->warp = (uint16_t)slot;
     r->pc = pc;

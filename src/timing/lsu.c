@@ -84,10 +84,14 @@ uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {
   int kind = (op->flags & TM_I_AMO) ? TM_AMO : (op->flags & TM_I_STORE) ? TM_WR : TM_RD;
   for (unsigned k = 0; k < op->nreq; k++) {
     uint64_t acc, rsp;
+    uint32_t line = op->req_line[k];
+    uint64_t at = treq;
+    if (t->mmu && !op->shared) /* the request waits for its translation (tlb.c) */
+      at = tm_translate(t, sm, (uint64_t)line * c->line_bytes, false, treq, &line);
     if (op->shared)
       rsp = tm_smem_access(t, sm, op->req_cost[k], kind != TM_RD, treq, &acc);
     else
-      rsp = tm_l1d_access(t, sm, op->req_line[k], kind, treq, &acc, op->hint);
+      rsp = tm_l1d_access(t, sm, line, kind, at, &acc, op->hint);
     treq = acc + 1;
     if (rsp > rsp_max) rsp_max = rsp;
   }

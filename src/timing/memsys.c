@@ -16,7 +16,8 @@ int tm_mem_init(vt_timing *t) {
   const vt_settings *c = &t->cfg;
   for (unsigned s = 0; s < t->nsm; s++) {
     tm_sm *sm = &t->sms[s];
-    if (tm_cache_init(&sm->l1d, c->l1d_sets, c->l1d_ways, false) ||
+    if (tm_tlb_init(&sm->tlb1, c->tlb_l1_sets, c->tlb_l1_ways) ||
+        tm_cache_init(&sm->l1d, c->l1d_sets, c->l1d_ways, false) ||
         tm_cache_init(&sm->l1i, c->l1i_sets, c->l1i_ways, false))
       return -1;
     sm->l1d_mshr = calloc(c->l1d_mshr, sizeof *sm->l1d_mshr);
@@ -30,7 +31,10 @@ int tm_mem_init(vt_timing *t) {
         !sm->l1i_mshr || !sm->l1i_mshr_line)
       return -1;
   }
-  if (tm_cache_init(&t->l2, c->l2_sets, c->l2_ways, c->l2_random_repl != 0)) return -1;
+  if (tm_cache_init(&t->l2, c->l2_sets, c->l2_ways, c->l2_random_repl != 0) ||
+      tm_tlb_init(&t->tlb2, c->tlb_l2_sets, c->tlb_l2_ways) ||
+      !(t->ptw_free = calloc(c->ptw_walkers, sizeof *t->ptw_free)))
+    return -1;
   t->l2_mshr = calloc(c->l2_mshr, sizeof *t->l2_mshr);
   t->dram_out = calloc(c->dram_max_outstanding, sizeof *t->dram_out);
   return t->l2_mshr && t->dram_out ? 0 : -1;
@@ -39,6 +43,7 @@ int tm_mem_init(vt_timing *t) {
 void tm_mem_free(vt_timing *t) {
   for (unsigned s = 0; s < t->nsm && t->sms; s++) {
     tm_sm *sm = &t->sms[s];
+    tm_tlb_free(&sm->tlb1);
     tm_cache_free(&sm->l1d);
     tm_cache_free(&sm->l1i);
     free(sm->l1d_mshr);
@@ -49,6 +54,9 @@ void tm_mem_free(vt_timing *t) {
     free(sm->l1i_mshr_line);
   }
   tm_cache_free(&t->l2);
+  tm_tlb_free(&t->tlb2);
+  free(t->ptw_free);
+  t->ptw_free = NULL;
   free(t->l2_mshr);
   free(t->dram_out);
   t->l2_mshr = t->dram_out = NULL;

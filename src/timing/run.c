@@ -219,6 +219,7 @@ int vt_timing_run(vt_timing *t, vt_device *dev, const vt_launch *l, const char *
   if (rc == VT_OK) rc = setup_launch(t, dev, l, err);
   if (rc == VT_OK) rc = vt_step_begin(dev, l, name, t->nsm, true, true, err);
   if (rc != VT_OK) return rc;
+  tm_tlb_launch(t);
   for (unsigned s = 0; s < t->nsm; s++) t->sms[s].c = vt_step_counters(dev, s);
   t->stats = vt_device_stats(dev);
   t->nlaunch++;

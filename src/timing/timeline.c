@@ -31,6 +31,11 @@ void tm_tl_meta(vt_timing *t) {
       fprintf(t->tl, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
                      "\"args\": {\"name\": \"warp slot %u\"}}", s, w, w);
     }
+    for (unsigned k = 0; t->mmu && k < t->cfg.ptw_walkers; k++) {
+      sep(t);
+      fprintf(t->tl, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
+                     "\"args\": {\"name\": \"page walker %u\"}}", s, TM_TL_WALKER + k, k);
+    }
     for (unsigned g = 0; g < t->cfg.wg_slots; g++) {
       sep(t);
       fprintf(t->tl, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "

@@ -103,6 +103,25 @@ bool tm_cache_old_hit(const tm_cache *c, uint32_t line, uint64_t now);
 /* entry e receives line, valid from 'fill' (the line it held stays until then) */
 void tm_cache_fill(tm_cache *c, int e, uint32_t line, uint64_t fill, uint64_t now);
 
+/* ---- TLBs (setting mmu; tlb.c) ---- */
+typedef struct tm_tlbe {
+  uint64_t tag;       /* (virtual page number >> 9 * level) + 1; 0 = invalid */
+  uint64_t ppn;       /* physical page number of the mapping's first 4 KiB page */
+  uint64_t valid_at;  /* fill time: later is a walk in flight */
+  uint64_t stamp;     /* LRU time stamp */
+  uint16_t asid;
+  uint8_t level;      /* 0: 4 KiB, 1: 2 MiB, 2: 1 GiB */
+  bool global;        /* G: matches every ASID */
+} tm_tlbe;
+typedef struct tm_tlb {
+  unsigned sets, ways;
+  tm_tlbe *e;
+} tm_tlb;
+int tm_tlb_init(tm_tlb *tl, unsigned sets, unsigned ways);
+void tm_tlb_free(tm_tlb *tl);
+/* timeline threads of the page walkers (walker k: TM_TL_WALKER + k) */
+#define TM_TL_WALKER 2000u
+
 /* ---- collector units and in-flight instructions ---- */
 #define TM_MAX_REQ 128 /* up to 4 words per lane (PREFIX_MEMORY width 128) */
 typedef struct tm_op {
@@ -258,6 +277,7 @@ typedef struct tm_sm {
   uint64_t unit_free[TM_U_COUNT]; /* a unit busy with a multi-pass instruction */
   unsigned lsu_mshr_used;
   /* memory system, per SM */
+  tm_tlb tlb1;         /* L1 TLB (MMU on) */
   tm_cache l1d, l1i;
   uint64_t l1d_next, l1d_block, smem_next, link_next;
   uint64_t *l1d_mshr;  /* fill time of each miss entry */
@@ -293,6 +313,11 @@ struct vt_timing {
   tm_wg *wgpool;
   unsigned nwgpool;
   /* shared memory system */
+  tm_tlb tlb2;        /* L2 TLB and the walkers' busy-until times (MMU on) */
+  uint64_t *ptw_free;
+  bool mmu;           /* the current launch translates (tm_tlb_launch) */
+  uint16_t asid;
+  uint32_t tlb_epoch; /* the device's mapping epoch the TLBs hold */
   tm_cache l2;
   uint64_t l2_next, l2_block, sourced_next, dram_next;
   uint64_t *l2_mshr;
@@ -342,10 +367,18 @@ uint64_t tm_smem_access(vt_timing *t, unsigned sm, unsigned cost, bool write, ui
 uint64_t tm_l1i_fetch(vt_timing *t, unsigned sm, uint32_t line, uint64_t at, bool *hit);
 /* write the I-cache fills that have arrived by 'now' */
 void tm_l1i_fills(vt_timing *t, unsigned sm, uint64_t now);
+/* a read of 'line' by SM sm reaching the L2 at 'at' (the page walker's
+ * PTE reads, DMA engines): the time its data is back */
+uint64_t tm_l2_read(vt_timing *t, unsigned sm, uint32_t line, uint64_t at);
 /* returns the time the flush has finished (memory writes included) */
 uint64_t tm_flush_wg_end(vt_timing *t, unsigned sm, uint64_t at);
 enum { TM_RD, TM_WR, TM_AMO };
-uint64_t tm_l2_read(vt_timing *t, unsigned sm, uint32_t line, uint64_t at);
+/* tlb.c: after a launch began, whether it translates (and a TLB flush
+ * when the host changed a mapping); the translation of a request at va
+ * made at 'at': when it is known, and its physical line in *pline */
+void tm_tlb_launch(vt_timing *t);
+uint64_t tm_translate(vt_timing *t, unsigned sm, uint64_t va, bool fetch, uint64_t at,
+                      uint32_t *pline);
 /* tensor.c: MMA registers, hazards, units */
 void tm_mma_prepare(vt_timing *t, tm_op *op, const vt_insn *in, unsigned slot);
 bool tm_mma_hazard(const tm_warp *w, const vt_insn *in, bool *mem);

@@ -10,9 +10,11 @@
 #ifdef VT_HAVE_CC
 #define PROFILE "FULL_PROFILE"
 #define HAVE_COMPILER CL_TRUE
+#define FP64 " cl_khr_fp64" /* vt cc compiles double */
 #else
 #define PROFILE "EMBEDDED_PROFILE"
 #define HAVE_COMPILER CL_FALSE
+#define FP64 ""
 #endif
 
 static const cl_device_info all_device_params[] = {
@@ -136,7 +138,7 @@ TEST(device_queries) {
   device_string(st, d, CL_DEVICE_PROFILE, PROFILE);
   device_string(st, d, CL_DEVICE_EXTENSIONS,
                 "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
-                "cl_khr_global_int32_extended_atomics");
+                "cl_khr_global_int32_extended_atomics" FP64);
   DEV_UINT(CL_DEVICE_MAX_COMPUTE_UNITS, 2);
   DEV_SIZE(CL_DEVICE_MAX_WORK_GROUP_SIZE, 8 * 32);
   DEV_ULONG(CL_DEVICE_LOCAL_MEM_SIZE, 128 * 1024 - 8 * 1024); /* minus 8 warp stacks */

@@ -6,6 +6,8 @@
  * bad options; clCompileProgram with embedded headers and clLinkProgram
  * (objects and libraries). Expected values are computed here on the host.
  * Without vt's compiler (no LLVM 14) the program exits 77 (skipped). */
+#include <math.h>
+
 #include "ocl_test_util.h"
 
 #ifdef VT_HAVE_CC
@@ -279,10 +281,50 @@ TEST(separate_compilation_and_linking) {
   fx_close(&f);
 }
 
+/* cl_khr_fp64: a double kernel with the extension pragma, a double
+ * argument, and the double a host computes */
+TEST(double_precision_kernels) {
+  fx f;
+  if (fx_open(st, &f)) return;
+  cl_program p = from_source(st, &f,
+                             "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+                             "kernel void k(global const double *a, global double *out, double s) {\n"
+                             "  size_t i = get_global_id(0);\n"
+                             "  double q = a[i] / s;\n"
+                             "  out[i] = sqrt(q);\n"
+                             "}\n");
+  CHECK_CL(st, clBuildProgram(p, 1, &f.dev, NULL, NULL, NULL), CL_SUCCESS);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "k", &err);
+  CHECK_CL(st, err, CL_SUCCESS);
+  double a[32], out[32], s = 3.0;
+  for (int i = 0; i < 32; i++) a[i] = i * 1.25 + 0.1;
+  cl_mem A = clCreateBuffer(f.ctx, CL_MEM_COPY_HOST_PTR, sizeof a, a, &err);
+  cl_mem O = clCreateBuffer(f.ctx, 0, sizeof out, NULL, &err);
+  CHECK_CL(st, clSetKernelArg(k, 0, sizeof A, &A), CL_SUCCESS);
+  CHECK_CL(st, clSetKernelArg(k, 1, sizeof O, &O), CL_SUCCESS);
+  CHECK_CL(st, clSetKernelArg(k, 2, sizeof s, &s), CL_SUCCESS);
+  size_t g = 32, l = 8;
+  CHECK_CL(st, clEnqueueNDRangeKernel(f.q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+  CHECK_CL(st, clEnqueueReadBuffer(f.q, O, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+  int bad = 0;
+  for (int i = 0; i < 32; i++) bad += memcmp(&out[i], &(double){sqrt(a[i] / s)}, 8) != 0;
+  CHECK(st, bad == 0);
+  cl_device_fp_config fp = 0;
+  CHECK_CL(st, clGetDeviceInfo(f.dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL), CL_SUCCESS);
+  CHECK(st, (fp & (CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM)) ==
+                (CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM));
+  clReleaseMemObject(A);
+  clReleaseMemObject(O);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  fx_close(&f);
+}
+
 RUN_TESTS(T(the_device_has_a_compiler_and_a_linker), T(build_with_options_rebuild_and_binary),
           T(kernel_argument_information_from_the_compiler),
           T(a_build_error_gives_clangs_diagnostic),
-          T(separate_compilation_and_linking))
+          T(separate_compilation_and_linking), T(double_precision_kernels))
 #else
 int main(void) {
   printf("SKIP: vt was built without the compiler (LLVM 14 not found)\n");

@@ -57,8 +57,11 @@ has "$T/out" 'Max work item sizes' '256x256x256'
 has "$T/out" 'Local memory size' '122880 \(120KiB\)'
 # 2^32 - 0x90000000 bytes
 has "$T/out" 'Global memory size' '1879048192 \(1.75GiB\)'
+# cl_khr_fp64 when vt cc is there to compile double
+FP64=''
+if [ "$COMPILER" = Yes ]; then FP64=' cl_khr_fp64'; fi
 has "$T/out" 'Device Extensions' \
-  'cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics'
+  "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics$FP64"
 
 VT_SMS=4 clinfo >"$T/sms" 2>&1 || true
 has "$T/sms" 'Max compute units' '4'

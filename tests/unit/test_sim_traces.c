@@ -607,7 +607,7 @@ static int run_words(prog_run *p, const uint32_t *words, unsigned n, uint32_t bu
       vt_mem_map(p->dev, 0x90000000u, 4096, &e) != VT_OK ||
       vt_mem_write(p->dev, 0x90000000u, b0, 4, &e) != VT_OK)
     return e.status;
-  vt_launch l = {0x80000000u, {1, 1, 1}, 4, 1, 0x90000000u, 0, 0, 0, 0, 0, 0, 0, 0};
+  vt_launch l = {0x80000000u, {1, 1, 1}, 4, 1, 0x90000000u, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   vt_device_set_trace(p->dev, collect, &p->col);
   int rc = vt_device_run(p->dev, &l, NULL, &e);
   if (rc) fprintf(stderr, "run_words: %s\n", e.message);

@@ -52,8 +52,8 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID) {
 
 int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TYPE,
                  uint64_t taskID, uint64_t kernelID) {
-  (void)taskID, (void)kernelID;
-  return reported(vtd_buf_alloc(hdevice, size, vaddr, BUF_TYPE));
+  (void)kernelID;
+  return reported(vtd_buf_alloc(hdevice, size, vaddr, BUF_TYPE, taskID));
 }
 
 /* exactly the buffer at *vaddr (the official spike backend freed every
@@ -72,24 +72,22 @@ int vt_one_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_
 
 int vt_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src, uint64_t size,
                    uint64_t taskID, uint64_t kernelID) {
-  (void)taskID, (void)kernelID;
-  return reported(vtd_copy_to_dev(hdevice, dev_vaddr, src, size));
+  (void)kernelID;
+  return reported(vtd_copy_to_dev(hdevice, dev_vaddr, src, size, taskID));
 }
 
 int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst, uint64_t size,
                      uint64_t taskID, uint64_t kernelID) {
-  (void)taskID, (void)kernelID;
-  return reported(vtd_copy_from_dev(hdevice, dev_vaddr, dst, size));
+  (void)kernelID;
+  return reported(vtd_copy_from_dev(hdevice, dev_vaddr, dst, size, taskID));
 }
 
 int vt_upload_kernel_file(vt_device_h hdevice, const char *filename, int taskID) {
-  (void)taskID;
-  return reported(vtd_upload_kernel_file(hdevice, filename));
+  return reported(vtd_upload_kernel_file(hdevice, filename, taskID));
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID) {
-  (void)taskID;
-  return reported(vtd_start(hdevice, metaData));
+  return reported(vtd_start(hdevice, metaData, taskID));
 }
 
 /* Waits for every started launch; a failed launch is written on standard
