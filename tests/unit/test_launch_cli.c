@@ -248,6 +248,47 @@ TEST(printf_output) {
   free(err);
 }
 
+/* --host-threads: 16 workgroups on 4 SMs print through the shared printf
+ * buffer (an atomic per message) and write their results; the output, the
+ * buffer and the summary's counts are the same for 1, 2 and 4 host threads */
+TEST(host_threads_same_output) {
+  CHECK(st, build_elf());
+  char *first = NULL, *first_buf = NULL;
+  size_t first_n = 0;
+  const char *threads[] = {"1", "2", "4"};
+  for (int k = 0; k < 3; k++) {
+    char args[512], dir[256], path[300];
+    snprintf(dir, sizeof dir, TMP "/ht%d", k);
+    snprintf(args, sizeof args,
+             "--kernel hello --global 64 --local 4 --arg out:256 --sms 4 --warp-slots 2 "
+             "--host-threads %s --save %s",
+             threads[k], dir);
+    char *out = NULL, *err = NULL;
+    CHECK(st, launch(args, &out, &err) == 0);
+    contains(st, err, "16 workgroup(s)");
+    contains(st, out, "gid 63: square 3969 = 0xf81 (odd), negated -63, warp 0\n");
+    snprintf(path, sizeof path, "%s/arg0.bin", dir);
+    size_t n = 0;
+    char *buf = test_slurp(path, &n);
+    CHECK(st, buf && n == 256);
+    if (buf && n == 256)
+      for (size_t i = 0; i < 64; i++) CHECK_EQ_U32(st, word(buf, i), (uint32_t)(i * i));
+    if (k == 0) {
+      first = out;
+      first_buf = buf;
+      first_n = n;
+    } else {
+      CHECK(st, out && first && !strcmp(out, first));
+      CHECK(st, buf && first_buf && n == first_n && !memcmp(buf, first_buf, n));
+      free(out);
+      free(buf);
+    }
+    free(err);
+  }
+  free(first);
+  free(first_buf);
+}
+
 /* --timing runs on the timing model: the FIN line and the counter report
  * follow the program's output; results and the summary are unchanged */
 TEST(timing_report) {
@@ -365,4 +406,5 @@ TEST(config_file) {
 }
 
 RUN_TESTS(T(scalar_and_local_specs), T(sixty_four_bit_specs), T(buffer_specs_and_save), T(geometry_options),
-          T(printf_output), T(timing_report), T(errors), T(config_file))
+          T(printf_output), T(host_threads_same_output), T(timing_report), T(errors),
+          T(config_file))
