@@ -11,11 +11,11 @@
  *
  * With one SM active the epoch runs on the launch's device exactly as the
  * single-threaded loop did. With several, each SM sees global memory as it
- * was when the epoch began plus its own writes (overlay.h); its atomics,
- * LR/SC, stores that would break another warp's reservation, copies while
- * reservations exist and endprg of a warp holding one are deferred: the
- * warp waits, and at the epoch's end, after the overlays are merged in SM
- * order, these instructions run one by one in SM order. The result is the
+ * was when the epoch began plus its own writes (overlay.h); its atomics
+ * on global memory, LR/SC, stores and copies while any reservation exists
+ * and endprg of a warp holding one are deferred: the warp waits, and at
+ * the epoch's end, after the overlays are merged in SM order, these
+ * instructions run one by one in SM order. The result is the
  * same whichever host threads run the SMs and in whatever order:
  * --host-threads changes the speed only. Every SM runs its slice whatever
  * happens on another; an error stops the SM it happens on, the launch
@@ -23,7 +23,8 @@
  * higher SMs in that epoch are dropped. Instruction budgets are exact: an
  * epoch whose slices could pass the budget gives its SMs exact limits one
  * after the other. The trace callback sees the SMs' slices in SM order
- * (one host thread when tracing). */
+ * (one host thread when tracing). Under debugger hooks and with the MMU on
+ * the SMs' slices run one after the other on the launch's device. */
 #ifndef VT_SIM_RUN_H
 #define VT_SIM_RUN_H
 #include "overlay.h"
