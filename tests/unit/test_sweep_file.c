@@ -205,9 +205,10 @@ TEST(points_section) {
 }
 
 TEST(plan_json_rejects_damage) {
-  static const char *const bad[] = {"", "{", "{\"points\": 3}", "[1, 2]",
-                                    "{\"name\":\"x\",\"vt\":\"v\",\"timing\":true,\"axes\":[],"
-                                    "\"baseline\":[],\"points\":[{\"index\":5}]}"};
+  /* the last one: a point whose index does not match its position */
+  static const char bad_index[] = "{\"name\":\"x\",\"vt\":\"v\",\"timing\":true,\"axes\":[],"
+                                  "\"baseline\":[],\"points\":[{\"index\":5}]}";
+  static const char *const bad[] = {"", "{", "{\"points\": 3}", "[1, 2]", bad_index};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     spit("plan.json", bad[i]);
     sweep_plan p;
