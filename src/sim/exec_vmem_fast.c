@@ -1,0 +1,75 @@
+/* Vector loads and stores with one translation per warp instruction
+ * (fastmem.h): RVV unit stride copies the active lanes' runs of bytes
+ * between the page and the register; the Ventus per-lane families compute
+ * every lane's address first and go through the page when all of them are
+ * aligned and inside it. The lanes run in ascending order as on the
+ * per-lane path (exec_vmem.c), so overlapping stores end the same way. */
+#include "fastmem.h"
+
+#define L VT_MAX_LANES
+
+/* the lanes of m (bit 0 = the element at dst/src) as runs of bytes */
+static void copy_lanes(uint8_t *dst, const uint8_t *src, uint32_t m, unsigned size) {
+  while (m) {
+    unsigned a = (unsigned)__builtin_ctz(m);
+    unsigned n = (unsigned)__builtin_ctzll(~(uint64_t)(m >> a)); /* the run's length */
+    memcpy(dst + a * size, src + a * size, n * size);
+    m = a + n >= 32 ? 0 : m & (~0u << (a + n));
+  }
+}
+
+bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, unsigned size,
+                       bool store) {
+  if (!m || !vt_fastmem_ok(dev, store)) return false;
+  uint32_t base = w->x[in->rs1];
+  if (base & (size - 1)) return false;
+  unsigned first = (unsigned)__builtin_ctz(m), last = 31u - (unsigned)__builtin_clz(m);
+  uint64_t lo = (uint64_t)base + first * size, hi = (uint64_t)base + (last + 1) * size;
+  if (lo > UINT32_MAX) return false; /* the addresses wrapped */
+  uint8_t *p = vt_fastmem_span(dev, w, (uint32_t)lo, hi);
+  if (!p) return false;
+  /* element i is at byte i*size of the register (i < numt, so the group's
+   * first register; vreg.h) */
+  uint8_t *reg = (uint8_t *)w->v[store ? in->vs3 : in->rd] + first * size;
+  if (store) copy_lanes(p, reg, m >> first, size);
+  else copy_lanes(reg, p, m >> first, size);
+  dev->cur_lane = -1;
+  return true;
+}
+
+bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, bool store) {
+  if (!m || !vt_fastmem_ok(dev, store)) return false;
+  const vt_insn_desc *d = in->d;
+  const unsigned size = d->msize;
+  const bool is_private = d->amode == VT_AM_PRIVATE;
+  const uint32_t *base = w->v[in->rs1];
+  const uint32_t pds = WCSR(w, PDS), stride = WCSR(w, NUMW) * WCSR(w, NUMT), tid = WCSR(w, TID);
+  uint32_t addr[L];
+  for (unsigned i = 0; i < L; i++)
+    addr[i] = vt_lane_addr(base[i] + (uint32_t)in->imm, is_private, pds, stride, tid + i, size);
+  uint32_t lo = UINT32_MAX, hi = 0, bits = 0;
+  for (unsigned i = 0; i < L; i++) {
+    uint32_t lm = 0u - ((m >> i) & 1u);
+    uint32_t a = addr[i];
+    lo = (a | ~lm) < lo ? (a | ~lm) : lo;
+    hi = (a & lm) > hi ? (a & lm) : hi;
+    bits |= a & lm;
+  }
+  if (bits & (size - 1)) return false;
+  uint8_t *p = vt_fastmem_span(dev, w, lo, (uint64_t)hi + size);
+  if (!p) return false;
+  uint32_t *vd = w->v[store ? in->rs2 : in->rd];
+  const bool sa = (d->flags & VT_F_SA) && size < 4;
+  for (uint32_t r = m; r; r &= r - 1) {
+    unsigned i = (unsigned)__builtin_ctz(r);
+    uint8_t *q = p + (addr[i] - lo);
+    if (store) {
+      store_le(q, size == 4 ? vd[i] : vd[i] & ((1u << (8 * size)) - 1), size);
+    } else {
+      uint32_t v = load_le(q, size);
+      vd[i] = sa ? sext(v, 8 * size) : v;
+    }
+  }
+  dev->cur_lane = -1;
+  return true;
+}
