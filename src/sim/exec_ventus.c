@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "exec_util.h"
+#include "lanes.h"
 #include "fp/fp32.h"
 
 static uint32_t range_lanes(const vt_warp *w) {
@@ -127,7 +128,7 @@ static void add12(vt_device *dev, vt_warp *w, vt_insn *in) {
   uint32_t *d = w->v[in->rd];
   const uint32_t *s = w->v[in->rs1];
   uint32_t lm[VT_MAX_LANES];
-  for (int i = 0; i < VT_MAX_LANES; i++) lm[i] = 0u - ((m >> i) & 1u);
+  for (int i = 0; i < VT_MAX_LANES; i++) lm[i] = 0u - VT_LANE_SET(m, i);
   for (int i = 0; i < VT_MAX_LANES; i++) d[i] = ((s[i] + imm) & lm[i]) | (d[i] & ~lm[i]);
   trace_v(dev, w, in->rd, m);
 }

@@ -6,6 +6,7 @@
  * writes the destination. SEW 32 single-width instructions (what compiled
  * kernels execute) run on the register lanes in place. */
 #include "exec_vector.h"
+#include "lanes.h"
 
 #define L VT_MAX_LANES
 
@@ -81,7 +82,7 @@ DEFINE_MODIFY(64, uint64_t)
       a[i] = (T)vext(vget(c, in->rs2, i, o->s->ea), o->s->ea, sa);                    \
       b[i] = (T)vext(o->bvec ? vget(c, in->rs1, i, o->s->eb) : o->bscal, o->s->eb, sb); \
       d[i] = (T)vget(c, in->rd, i, o->s->ed);                                         \
-      cy[i] = (T)((o->v0 >> i) & 1u);                                                 \
+      cy[i] = (T)VT_LANE_SET(o->v0, i);                                                 \
     }                                                                                 \
     if (in->neg | in->abs) modify_##W(in, o->s->cw, a, b, d);                         \
     const T *pa = a, *pb = b;                                                         \
@@ -151,7 +152,7 @@ static bool vint_in_place(vt_warp *w, const vint_ops *o) {
     b = bb;
   }
   if (in->d->flags & VT_F_V0)
-    for (int i = 0; i < L; i++) cy[i] = (o->v0 >> i) & 1u;
+    for (int i = 0; i < L; i++) cy[i] = VT_LANE_SET(o->v0, i);
   if (in->d->flags & VT_F_REV) {
     const uint32_t *t = a;
     a = b, b = t;
