@@ -123,13 +123,10 @@ typedef struct vt_pds_pool {
   bool limited; /* the launch has pds_wg_slots */
 } vt_pds_pool;
 
+/* the instruction at one pc, decoded as it executes without a prefix
+ * (in.word: the word it was decoded from; in.d NULL: not an instruction) */
 typedef struct vt_dcache_entry {
-  const vt_insn_desc *d; /* NULL: not an instruction */
-  uint32_t word;
-  uint16_t id;
-  uint8_t rd, rs1, rs2, rs3, vm;
-  uint8_t v2025;         /* needs the v2025 checks (pairs, 6-bit shift amounts) */
-  int32_t imm;
+  vt_insn in;
 } vt_dcache_entry;
 
 struct vt_device {
