@@ -236,16 +236,14 @@ static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in
   }
 }
 
-/* The decode-cache entry of pc when it holds 'word' (a 4-byte
- * instruction: only those are cached), else NULL. */
-static const vt_dcache_entry *dcache_hit(const vt_device *dev, uint32_t pc, uint32_t word) {
-  uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
-  size_t chunk = off >> 10;
-  if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0 || chunk >= dev->dcache_chunks ||
-      !dev->dcache[chunk])
-    return NULL;
-  const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
-  return e->in.word == word ? e : NULL;
+/* *dst = *src in 16-byte moves (a plain struct copy becomes rep movs,
+ * which costs more than the rest of a cached decode) */
+typedef uint64_t vt_insn_chunk __attribute__((vector_size(16), may_alias, aligned(8)));
+static inline void insn_copy(vt_insn *dst, const vt_insn *src) {
+  _Static_assert(sizeof(vt_insn) % sizeof(vt_insn_chunk) == 0, "vt_insn in 16-byte chunks");
+  vt_insn_chunk *d = (vt_insn_chunk *)dst;
+  const vt_insn_chunk *s = (const vt_insn_chunk *)src;
+  for (size_t k = 0; k < sizeof(vt_insn) / sizeof(vt_insn_chunk); k++) d[k] = s[k];
 }
 
 /* The instruction word at pc: vt_sim_fetch with its common case inline
@@ -257,7 +255,10 @@ static inline const uint8_t *fetch(vt_device *dev, vt_warp *w, uint32_t pc, vt_e
   return vt_sim_fetch(dev, w, pc, err);
 }
 
-int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+/* every case but a decode-cache hit: fetch errors, 64-bit instructions,
+ * first decodes, code outside the program window, illegal words */
+static __attribute__((noinline)) int decode_slow(vt_device *dev, vt_warp *w, vt_insn *in,
+                                                 vt_error *err) {
   uint32_t pc = w->pc;
   if (pc & 3) {
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
@@ -269,12 +270,9 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return err ? err->status : VT_ERR_ACCESS;
   }
   uint32_t word = load_le(p, 4);
+  if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, in, err);
   vt_dcache_entry tmp;
-  const vt_dcache_entry *e = dcache_hit(dev, pc, word);
-  if (!e) {
-    if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, in, err);
-    e = decode_cached(dev, pc, word, &tmp);
-  }
+  const vt_dcache_entry *e = decode_cached(dev, pc, word, &tmp);
   if (!e->in.d) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
     return VT_ERR_ILLEGAL;
@@ -282,6 +280,27 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   *in = e->in;
   if (w->ext_armed) apply_prefix(w, e, in);
   return VT_OK;
+}
+
+/* The common case inline: the pc's page in the warp's translation cache
+ * and its word in the decode cache (only 4-byte instructions are cached). */
+int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+  uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
+  uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
+  size_t chunk = off >> 10;
+  const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
+  if (!(pc & 3) && t->tag == vpn + 1 && at >= t->lo && at + 4 <= t->hi &&
+      pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE && chunk < dev->dcache_chunks &&
+      dev->dcache[chunk]) {
+    const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
+    uint32_t word = load_le(t->page + at, 4);
+    if (e->in.word == word && word != 0 && e->in.d) {
+      insn_copy(in, &e->in);
+      if (w->ext_armed) apply_prefix(w, e, in);
+      return VT_OK;
+    }
+  }
+  return decode_slow(dev, w, in, err);
 }
 
 /* the executor of an instruction, from its unit and element-width rule */
