@@ -4,7 +4,7 @@
  * bytes of vle8.v, an access across a page boundary, misaligned and
  * unmapped lanes (the per-lane path's messages), vle32ff.v trimming vl at
  * an unmapped lane, per-lane flat loads in reverse order with sign and zero
- * extension, colliding flat stores (the highest lane wins), and the same
+ * extension, consecutive flat words under vl (block copies), colliding flat stores (the highest lane wins), and the same
  * kernel with a trace callback (every lane's access recorded). Expected
  * values are the words the test put in memory and registers, placed by
  * hand. */
@@ -146,6 +146,35 @@ TEST(flat_loads_one_page) {
   }
 }
 
+/* consecutive flat words (vs1[i] = base + 4 i) move as one block: 20
+ * lanes (vl = 20) loaded, 7 lanes (vl = 7) stored; the lanes past vl and
+ * the word after the block keep their values */
+TEST(flat_consecutive_runs) {
+  xrun t = run32();
+  t.avl = 20;
+  poke_words(&t, DATA, 32);
+  for (unsigned i = 0; i < 32; i++) t.v[1][i] = DATA + 4 * i;
+  t.x[A0] = DATA;
+  touch(&t, A0);
+  xr_op(&t, enc(VT_INSN_VLW12_V, 3, 0, 1));
+  xr_run(&t);
+  XR_OK(st, &t);
+  for (unsigned i = 0; i < 32; i++)
+    CHECK_EQ_U32(st, t.vout[3][i], i < 20 ? data_word(i) : old_lane(3, i));
+  xrun u = run32();
+  u.avl = 7;
+  u.keep_dev = true;
+  for (unsigned i = 0; i < 32; i++) u.v[1][i] = DST + 4 * i;
+  u.x[A0] = DST;
+  touch(&u, A0);
+  xr_op(&u, enc(VT_INSN_VSW12_V, 2, 0, 1));
+  xr_run(&u);
+  XR_OK(st, &u);
+  for (unsigned i = 0; i < 8 && u.dev; i++)
+    CHECK_EQ_U32(st, word_at(&u, DST + 4 * i), i < 7 ? old_lane(2, i) : 0);
+  vt_device_free(u.dev);
+}
+
 /* every lane stores to one word: lanes run in order, lane 31 wins; a
  * halfword store leaves the word's other half */
 TEST(flat_stores_collide) {
@@ -202,5 +231,6 @@ TEST(traced_accesses_per_lane) {
 }
 
 RUN_TESTS(T(unit_stride_masked), T(unit_stride_bytes), T(unit_stride_across_pages),
-          T(unit_stride_faults), T(flat_loads_one_page), T(flat_stores_collide),
+          T(unit_stride_faults), T(flat_loads_one_page), T(flat_consecutive_runs),
+          T(flat_stores_collide),
           T(traced_accesses_per_lane))
