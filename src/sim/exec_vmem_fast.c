@@ -90,15 +90,22 @@ bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t 
     addr[i] = vt_lane_addr(base[i] + (uint32_t)in->imm, is_private, pds, stride, tid + i, size);
   /* the span, alignment, and whether the lanes are consecutive elements
    * (addr[i] = a0 + i * size: copied like unit stride) */
-  const unsigned first = (unsigned)__builtin_ctz(m);
+  const unsigned first = (unsigned)__builtin_ctz(m), last = 31u - (unsigned)__builtin_clz(m);
   const uint32_t a0 = addr[first] - first * size;
-  uint32_t lo = UINT32_MAX, hi = 0, bits = 0, apart = 0;
-  for (unsigned i = 0; i < L; i++) {
-    uint32_t lm = 0u - VT_LANE_SET(m, i), a = addr[i];
-    lo = (a | ~lm) < lo ? (a | ~lm) : lo;
-    hi = (a & lm) > hi ? (a & lm) : hi;
-    bits |= a & lm;
-    apart |= (a ^ (a0 + i * size)) & lm;
+  uint32_t apart = 0;
+  for (unsigned i = 0; i < L; i++)
+    apart |= (addr[i] ^ (a0 + i * size)) & (0u - VT_LANE_SET(m, i));
+  /* consecutive: the ends are the first and last lanes (a wrap past 2^32
+   * leaves hi below lo, and vt_fastmem_span refuses the span) */
+  uint32_t lo = addr[first], hi = addr[last], bits = lo;
+  if (apart) {
+    lo = UINT32_MAX, hi = 0, bits = 0;
+    for (unsigned i = 0; i < L; i++) {
+      uint32_t lm = 0u - VT_LANE_SET(m, i), a = addr[i];
+      lo = (a | ~lm) < lo ? (a | ~lm) : lo;
+      hi = (a & lm) > hi ? (a & lm) : hi;
+      bits |= a & lm;
+    }
   }
   if (bits & (size - 1)) return false;
   uint8_t *p = vt_fastmem_span(dev, w, lo, (uint64_t)hi + size);
