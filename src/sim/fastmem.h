@@ -17,11 +17,12 @@ static inline bool vt_fastmem_ok(const vt_device *dev, bool store) {
 }
 
 /* Host pointer to the bytes [lo, hi) (lo < hi) when they lie in one page
- * whose accessible part the warp's translation cache holds, and inside the
- * allocation the memory checker last saw (when on): exactly when vt_access
- * would accept each aligned access inside the span without leaving its
- * inline path. NULL otherwise. Alignment is the caller's to check. */
-static inline uint8_t *vt_fastmem_span(const vt_device *dev, const vt_warp *w, uint32_t lo,
+ * whose accessible part the warp's translation cache holds, and (with the
+ * memory checker on) inside one allocation, which becomes the warp's cached
+ * one as the per-lane checks would make it: then every aligned access in
+ * the span passes vt_access's checks. NULL otherwise, nothing reported.
+ * Alignment is the caller's to check. */
+static inline uint8_t *vt_fastmem_span(vt_device *dev, vt_warp *w, uint32_t lo,
                                        uint64_t hi) {
   uint32_t vpn = lo >> VT_PAGE_BITS, in = lo & (VT_PAGE_SIZE - 1);
   if ((hi - 1) >> VT_PAGE_BITS != vpn) return NULL;
@@ -33,7 +34,8 @@ static inline uint8_t *vt_fastmem_span(const vt_device *dev, const vt_warp *w, u
   bool local = lo - VT_LDS_BASE < VT_ADDR_LDS_SIZE &&
                (uint32_t)(hi - 1) - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   if (dev->cfg.memcheck && !local &&
-      !(w->mc_gen == dev->allocs.gen && lo >= w->mc_lo && hi <= w->mc_hi))
+      !(w->mc_gen == dev->allocs.gen && lo >= w->mc_lo && hi <= w->mc_hi) &&
+      !vt_memcheck_span(dev, w, lo, (unsigned)(hi - lo)))
     return NULL;
   return e->page + in;
 }

@@ -195,6 +195,9 @@ void vt_sim_dump_wg(vt_device *dev, const vt_wg *wg, unsigned sm);
 /* memory checking (alloc_map.c): is [addr, addr + size) inside an allocation? */
 bool vt_memcheck_slow(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                       vt_error *err);
+/* Is [addr, addr + size) inside one allocation? Then it becomes the warp's
+ * cached one; no error either way (the vector fast path, fastmem.h). */
+bool vt_memcheck_span(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size);
 static inline bool vt_memcheck(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                bool store, vt_error *err) {
   if (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo && (uint64_t)addr + size <= w->mc_hi)

@@ -5,7 +5,8 @@
  * unmapped lanes (the per-lane path's messages), vle32ff.v trimming vl at
  * an unmapped lane, per-lane flat loads in reverse order with sign and zero
  * extension, consecutive flat words under vl (block copies), colliding flat stores (the highest lane wins), and the same
- * kernel with a trace callback (every lane's access recorded). Expected
+ * kernel with a trace callback (every lane's access recorded), the memory
+ * checker (allocations alternating, a store past one's end). Expected
  * values are the words the test put in memory and registers, placed by
  * hand. */
 #include "xrun.h"
@@ -230,7 +231,65 @@ TEST(traced_accesses_per_lane) {
   vt_device_free(dev);
 }
 
+/* with the memory checker: a warp alternating between two allocations
+ * (the checker's cached allocation follows the accesses), and a store
+ * whose lanes 16..31 pass the end of a 64-byte allocation (the per-lane
+ * path's message names the first such lane) */
+static int run_checked(const prog *p, uint32_t dst_size, vt_device **out, vt_error *e) {
+  vt_settings cfg;
+  vt_settings_default(&cfg);
+  cfg.memcheck = true;
+  vt_device *dev = vt_device_new(&cfg);
+  if (!dev) return VT_ERR_NOMEM;
+  int rc = load_prog(dev, p);
+  if (rc == VT_OK) rc = vt_mem_label(dev, DATA, 128, "src", e);
+  if (rc == VT_OK) rc = vt_mem_label(dev, DST, dst_size, "dst", e);
+  for (uint32_t k = 0; k < 32 && rc == VT_OK; k++) {
+    uint32_t v = data_word(k);
+    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    rc = vt_mem_write(dev, DATA + 4 * k, b, 4, e);
+  }
+  vt_launch l = simple_launch(32, 1);
+  if (rc == VT_OK) rc = vt_device_run(dev, &l, NULL, e);
+  *out = dev;
+  return rc;
+}
+
+TEST(memcheck_allocations) {
+  prog p = {0};
+  vsetup(&p);
+  li(&p, A0, DATA);
+  li(&p, A1, DST);
+  E(&p, VT_INSN_VLE32, 1, A0, 1); /* first touches: the per-lane path */
+  E(&p, VT_INSN_VSE32, 1, A1, 1);
+  E(&p, VT_INSN_VLE32, 1, A0, 1); /* cached pages, the other allocation */
+  E(&p, VT_INSN_VADD_VV, 1, 1, 1, 1);
+  E(&p, VT_INSN_VSE32, 1, A1, 1);
+  emit(&p, WORD_ENDPRG);
+  vt_device *dev = NULL;
+  vt_error e;
+  CHECK_EQ_U32(st, run_checked(&p, 128, &dev, &e), VT_OK);
+  for (uint32_t k = 0; k < 32 && dev; k++) CHECK_EQ_U32(st, rd32(dev, DST + 4 * k), 2 * data_word(k));
+  vt_device_free(dev);
+  prog q = {0};
+  vsetup(&q);
+  li(&q, A1, DST);
+  E(&q, VT_INSN_LW, T3, 0, A1); /* caches the page */
+  unsigned at = E(&q, VT_INSN_VSE32, 1, A1, 1);
+  emit(&q, WORD_ENDPRG);
+  CHECK_EQ_U32(st, run_checked(&q, 64, &dev, &e), VT_ERR_ACCESS);
+  CHECK_EQ_U32(st, e.pc, prog_addr(at));
+  char want[128];
+  snprintf(want, sizeof want,
+           "memcheck: 4-byte store at 0x%08x (lane 16) is outside every allocation: 0 bytes past "
+           "the end of dst",
+           DST + 64);
+  CHECK(st, strstr(e.message, want) != NULL);
+  if (!strstr(e.message, want)) fprintf(stderr, "message: %s\n", e.message);
+  vt_device_free(dev);
+}
+
 RUN_TESTS(T(unit_stride_masked), T(unit_stride_bytes), T(unit_stride_across_pages),
           T(unit_stride_faults), T(flat_loads_one_page), T(flat_consecutive_runs),
           T(flat_stores_collide),
-          T(traced_accesses_per_lane))
+          T(traced_accesses_per_lane), T(memcheck_allocations))
