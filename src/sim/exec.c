@@ -256,7 +256,8 @@ static inline void insn_copy(vt_insn *dst, const vt_insn *src) {
 static inline const uint8_t *fetch(vt_device *dev, vt_warp *w, uint32_t pc, vt_error *err) {
   uint32_t vpn = pc >> VT_PAGE_BITS, in = pc & (VT_PAGE_SIZE - 1);
   const vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if (e->tag == vpn + 1 && in >= e->lo && in + 4 <= e->hi) return e->page + in;
+  if (vt_tlb_hit(e->tag, vpn, false, true, dev->fetch_exec) && in >= e->lo && in + 4 <= e->hi)
+    return e->page + in;
   return vt_sim_fetch(dev, w, pc, err);
 }
 
@@ -294,7 +295,8 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
   size_t chunk = off >> 10;
   const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
-  if (!(pc & 3) && t->tag == vpn + 1 && at >= t->lo && at + 4 <= t->hi &&
+  if (!(pc & 3) && vt_tlb_hit(t->tag, vpn, false, true, dev->fetch_exec) && at >= t->lo &&
+      at + 4 <= t->hi &&
       pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE && chunk < dev->dcache_chunks &&
       dev->dcache[chunk]) {
     const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
