@@ -97,6 +97,15 @@ static void describe_nearest(const vt_alloc_map *m, uint32_t addr, unsigned size
              best->base);
 }
 
+bool vt_memcheck_span(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size) {
+  const vt_alloc *a = containing(&dev->allocs, addr, size);
+  if (!a) return false;
+  w->mc_lo = a->base;
+  w->mc_hi = a->base + (uint64_t)a->size;
+  w->mc_gen = dev->allocs.gen;
+  return true;
+}
+
 bool vt_memcheck_slow(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                       vt_error *err) {
   const vt_alloc *a = containing(&dev->allocs, addr, size);

@@ -398,9 +398,14 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
   }
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  vt_trace_event ev = {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
-                       dev->twrites, dev->tmem, in->d->length, in->word_hi, w};
-  if (dev->trace) dev->trace(dev->trace_ctx, &ev);
+  /* the event, built only for the trace and the after hook (the hot path has neither) */
+#define STEP_EVENT                                                                        \
+  {s, wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm, dev->twrites, dev->tmem,      \
+   in->d->length, in->word_hi, w}
+  if (dev->trace) {
+    vt_trace_event ev = STEP_EVENT;
+    dev->trace(dev->trace_ctx, &ev);
+  }
   if (w->state != WARP_RUNNING) {
     if (w->state == WARP_ENDED) wg->ended++;
     rc = vt_wg_barrier_check(wg, err);
@@ -416,8 +421,10 @@ int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_erro
     }
   }
   if (rc == VT_OK && dev->hooks.after) {
+    vt_trace_event ev = STEP_EVENT;
     rc = dev->hooks.after(dev->hooks.ctx, w, &ev, err);
     if (rc != VT_OK) locate(err, w, s, dev);
   }
+#undef STEP_EVENT
   return rc;
 }

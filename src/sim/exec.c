@@ -167,29 +167,33 @@ void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr) {
   }
 }
 
-static void decode_into(vt_dcache_entry *e, uint32_t word) {
+static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
+  vt_insn *in = &e->in;
+  memset(in, 0, sizeof *in); /* no prefix: pfx VT_PFX_NONE, no modifiers */
   vt_insn_id id = vt_decode(word);
-  e->word = word;
-  e->id = (uint16_t)id;
-  e->d = id == VT_INSN_INVALID ? NULL : vt_isa_insn(id);
-  e->rd = (word >> 7) & 31;
-  e->rs1 = (word >> 15) & 31;
-  e->rs2 = (word >> 20) & 31;
-  e->rs3 = (word >> 27) & 31;
-  e->vm = (word >> 25) & 1;
-  e->imm = 0;
-  e->v2025 = 0;
-  if (id == VT_INSN_INVALID) return;
-  const vt_insn_desc *d = vt_isa_insn(id);
+  in->word = word;
+  in->pc = pc;
+  in->next_pc = pc + 4;
+  in->id = (uint16_t)id;
+  in->d = id == VT_INSN_INVALID ? NULL : vt_isa_insn(id);
+  in->rd = in->vs3 = (word >> 7) & 31;
+  in->rs1 = (word >> 15) & 31;
+  in->rs2 = (word >> 20) & 31;
+  in->rs3 = (word >> 27) & 31;
+  in->vm = (word >> 25) & 1;
+  in->vimm = (int32_t)sext(in->rs1, 5);
+  in->uimm = in->rs1;
+  if (!in->d) return;
+  const vt_insn_desc *d = in->d;
   for (unsigned k = 0; k < d->nops; k++) {
     const vt_operand_desc *od = vt_isa_operand((vt_operand_id)d->ops[k]);
     if (od->kind == VT_OPK_IMM || od->kind == VT_OPK_PCREL || od->kind == VT_OPK_CSR ||
         od->kind == VT_OPK_VTYPE) {
-      e->imm = vt_operand_get((vt_operand_id)d->ops[k], word);
+      in->imm = vt_operand_get((vt_operand_id)d->ops[k], word);
       break;
     }
   }
-  e->v2025 = vt_v2025_needs_check(d, e->imm);
+  in->check = vt_v2025_needs_check(d, in->imm);
 }
 
 /* Decoded form of 'word' at 'pc', from the program-window cache when the
@@ -198,7 +202,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word) {
 static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_t word,
                                             vt_dcache_entry *tmp) {
   if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0) {
-    decode_into(tmp, word);
+    decode_into(tmp, word, pc);
     return tmp;
   }
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
@@ -207,7 +211,7 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
     size_t n = chunk + 1 > 2 * dev->dcache_chunks ? chunk + 1 : 2 * dev->dcache_chunks;
     vt_dcache_entry **c = realloc(dev->dcache, n * sizeof *c);
     if (!c) {
-      decode_into(tmp, word);
+      decode_into(tmp, word, pc);
       return tmp;
     }
     for (size_t i = dev->dcache_chunks; i < n; i++) c[i] = NULL;
@@ -216,11 +220,11 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
   }
   if (!dev->dcache[chunk]) dev->dcache[chunk] = calloc(1024, sizeof(vt_dcache_entry));
   if (!dev->dcache[chunk]) {
-    decode_into(tmp, word);
+    decode_into(tmp, word, pc);
     return tmp;
   }
   vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
-  if (e->word != word) decode_into(e, word);
+  if (e->in.word != word) decode_into(e, word, pc);
   return e;
 }
 
@@ -229,16 +233,13 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
  * regexti/prefixi, and a new-form prefix's modifiers. PREFIX_MEMORY's ext
  * applies only to the memory instructions it modifies or rejects (C2). */
 static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in) {
-  in->prefixed = w->ext_armed;
-  in->pfx = VT_PFX_NONE;
-  in->neg = in->abs = 0;
-  in->pair = in->mpair = false;
-  in->mspace = in->mwidth = in->mhint = 0;
-  if (!w->ext_armed) return;
+  const vt_insn *base = &e->in;
+  in->prefixed = true;
+  in->check = true;
   bool ext = w->ext_valid;
   switch (w->pfx_kind) {
   case VT_PFX_MEM:
-    if (vt_pmem_class(e->d) == VT_PMEM_VOID) return; /* no effect at all */
+    if (vt_pmem_class(base->d) == VT_PMEM_VOID) return; /* no effect at all */
     in->pfx = VT_PFX_MEM;
     in->mspace = w->pm_space;
     in->mwidth = w->pm_width;
@@ -259,23 +260,46 @@ static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in
     in->rs1 |= ((x >> 3) & 7) << 5;
     in->rs2 |= ((x >> 6) & 7) << 5;
     in->rs3 |= ((x >> 9) & 7) << 5;
-    in->vs3 = e->rd | (((x >> 9) & 7) << 5);
+    in->vs3 = base->rd | (((x >> 9) & 7) << 5);
   }
   if (w->exti_valid) {
     /* regexti: signed 11-bit immediate (spec README decision 3) */
-    uint32_t v = ((uint32_t)w->exti_hi << 5) | (e->rs1 & 31);
+    uint32_t v = ((uint32_t)w->exti_hi << 5) | (base->rs1 & 31);
     in->vimm = (int32_t)sext(v, 11);
     in->uimm = v & 0x7ff;
   }
 }
 
-int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+/* *dst = *src in 16-byte moves (a plain struct copy becomes rep movs,
+ * which costs more than the rest of a cached decode) */
+typedef uint64_t vt_insn_chunk __attribute__((vector_size(16), may_alias, aligned(8)));
+static inline void insn_copy(vt_insn *dst, const vt_insn *src) {
+  _Static_assert(sizeof(vt_insn) % sizeof(vt_insn_chunk) == 0, "vt_insn in 16-byte chunks");
+  vt_insn_chunk *d = (vt_insn_chunk *)dst;
+  const vt_insn_chunk *s = (const vt_insn_chunk *)src;
+  for (size_t k = 0; k < sizeof(vt_insn) / sizeof(vt_insn_chunk); k++) d[k] = s[k];
+}
+
+/* The instruction word at pc: vt_sim_fetch with its common case inline
+ * (a fetch is not memory-checked and breaks no reservation). */
+static inline const uint8_t *fetch(vt_device *dev, vt_warp *w, uint32_t pc, vt_error *err) {
+  uint32_t vpn = pc >> VT_PAGE_BITS, in = pc & (VT_PAGE_SIZE - 1);
+  const vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
+  if (vt_tlb_hit(e->tag, vpn, false, true, dev->fetch_exec) && in >= e->lo && in + 4 <= e->hi)
+    return e->page + in;
+  return vt_sim_fetch(dev, w, pc, err);
+}
+
+/* every case but a decode-cache hit: fetch errors, 64-bit instructions,
+ * first decodes, code outside the program window, illegal words */
+static __attribute__((noinline)) int decode_slow(vt_device *dev, vt_warp *w, vt_insn *in,
+                                                 vt_error *err) {
   uint32_t pc = w->pc;
   if (pc & 3) {
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
     return VT_ERR_MISALIGNED;
   }
-  const uint8_t *p = vt_sim_fetch(dev, w, pc, err);
+  const uint8_t *p = fetch(dev, w, pc, err);
   if (!p) {
     vt_err_prefix(err, "instruction fetch: ");
     return err ? err->status : VT_ERR_ACCESS;
@@ -284,28 +308,35 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   if (vt_insn_length(word) == 8) return vt_sim_fetch64(dev, w, word, in, err);
   vt_dcache_entry tmp;
   const vt_dcache_entry *e = decode_cached(dev, pc, word, &tmp);
-  if (e->id == VT_INSN_INVALID) {
+  if (!e->in.d) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction");
     return VT_ERR_ILLEGAL;
   }
-  in->word = word;
-  in->word_hi = 0;
-  in->pc = pc;
-  in->id = e->id;
-  in->d = e->d;
-  in->vm = e->vm;
-  in->imm = e->imm;
-  in->rd = e->rd;
-  in->rs1 = e->rs1;
-  in->rs2 = e->rs2;
-  in->rs3 = e->rs3;
-  in->vs3 = e->rd;
-  in->vimm = (int32_t)sext(e->rs1, 5);
-  in->uimm = e->rs1 & 31;
-  in->next_pc = pc + 4;
-  apply_prefix(w, e, in);
-  in->check = e->v2025 || in->prefixed;
+  *in = e->in;
+  if (w->ext_armed) apply_prefix(w, e, in);
   return VT_OK;
+}
+
+/* The common case inline: the pc's page in the warp's translation cache
+ * and its word in the decode cache (only 4-byte instructions are cached). */
+int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+  uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
+  uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
+  size_t chunk = off >> 10;
+  const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
+  if (!(pc & 3) && vt_tlb_hit(t->tag, vpn, false, true, dev->fetch_exec) && at >= t->lo &&
+      at + 4 <= t->hi &&
+      pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE && chunk < dev->dcache_chunks &&
+      dev->dcache[chunk]) {
+    const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
+    uint32_t word = load_le(t->page + at, 4);
+    if (e->in.word == word && word != 0 && e->in.d) {
+      insn_copy(in, &e->in);
+      if (w->ext_armed) apply_prefix(w, e, in);
+      return VT_OK;
+    }
+  }
+  return decode_slow(dev, w, in, err);
 }
 
 /* the executor of an instruction, from its unit and element-width rule */
@@ -347,21 +378,19 @@ static bool is_vector(const vt_insn_desc *d) {
   return (d->flags & VT_F_VEC) || d->exec_class == VT_EX_VSET;
 }
 
-int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
-  vt_insn in = *inp;
+int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   bool was_armed = w->ext_armed;
   /* the vector registers it may write lie below vtop (a group of up to 32
    * registers from rd: LMUL 8 widening, whole registers, MMA fragments; a
    * 64-bit instruction has 8-bit register fields elsewhere: all of them) */
-  if (in.d->length == 8 && (in.d->flags & VT_F_VEC)) w->vtop = VT_NUM_VREGS;
-  if ((in.d->flags & VT_F_VEC) && in.rd + VT_VWRITE_SPAN > w->vtop)
-    w->vtop = in.rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in.rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
-  int rc = execute(dev, w, &in, err);
-  inp->next_pc = in.next_pc;
+  if (in->d->length == 8 && (in->d->flags & VT_F_VEC)) w->vtop = VT_NUM_VREGS;
+  if ((in->d->flags & VT_F_VEC) && in->rd + VT_VWRITE_SPAN > w->vtop)
+    w->vtop = in->rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in->rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
+  int rc = execute(dev, w, in, err);
   if (rc != VT_OK) return rc;
 
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
-  if (in.d->exec_class != VT_EX_REGEXT) {
+  if (in->d->exec_class != VT_EX_REGEXT) {
     if (was_armed) {
       w->ext_valid = false;
       w->exti_valid = false;
@@ -371,10 +400,10 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *inp, vt_error *err) {
   } else {
     w->ext_armed = true;
   }
-  w->pc = in.next_pc;
+  w->pc = in->next_pc;
   w->instret++;
   w->cycle++;
-  if (is_vector(in.d))
+  if (is_vector(in->d))
     dev->ctr[VT_C_vector_instructions]++;
   else
     dev->ctr[VT_C_scalar_instructions]++;

@@ -240,6 +240,11 @@ static int dispatch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     if ((d->flags & VT_F_FP) && sew < 16) return vt_villegal(err, in, sew, "no 8-bit floating point");
     return vt_vperm(dev, w, in, m, err);
   }
+  /* the common case: what vt_vshape, vt_vpairs_ok and vt_vint decide for
+   * a single-width integer row at SEW 32 */
+  if (sew == 32 && d->ew == VT_EW_SEW && !(d->flags & (VT_F_FP | VT_F_RED | VT_F_MASKW)) &&
+      !(in->neg | in->abs))
+    return vt_vint_sew32(dev, w, in, m, err);
   vshape s;
   const char *why = vt_vshape(in, sew, lmul, &s);
   if (why) return vt_villegal(err, in, sew, why);

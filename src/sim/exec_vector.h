@@ -39,6 +39,9 @@ void vt_vfp_flags(vt_device *dev, vt_warp *w, uint32_t flags);
  * vm = 0, or without the SIMT mask for VT_F_NOSIMT rows). */
 int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m,
             vt_error *err);
+/* vt_vint when every operand is 32 bits wide (SEW 32, single width, no
+ * mask output, no NEG/ABS modifiers): the registers' lanes in place */
+int vt_vint_sew32(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error *err);
 int vt_vfp(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m,
            vt_error *err);
 int vt_vred(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "exec_util.h"
+#include "lanes.h"
 #include "fp/fp32.h"
 
 static uint32_t range_lanes(const vt_warp *w) {
@@ -34,6 +35,27 @@ static int push(vt_device *dev, vt_warp *w, uint32_t r_pc, uint32_t else_pc, uin
   return VT_OK;
 }
 
+/* the lanes i where a[i] OP b[i] holds, as a lane mask (branch-free: the
+ * loops vectorise) */
+#define CMP_LANES(EXPR)                                                      \
+  for (int i = 0; i < VT_MAX_LANES; i++) bits |= (0u - (uint32_t)(EXPR)) & vt_lane_bit[i]
+static uint32_t compare_lanes(unsigned sem, bool sg, const uint32_t *a, const uint32_t *b) {
+  uint32_t bits = 0;
+  switch (sem) {
+  case VT_SEM_EQ: CMP_LANES(a[i] == b[i]); break;
+  case VT_SEM_NE: CMP_LANES(a[i] != b[i]); break;
+  case VT_SEM_LT:
+    if (sg) CMP_LANES((int32_t)a[i] < (int32_t)b[i]);
+    else CMP_LANES(a[i] < b[i]);
+    break;
+  default: /* GE */
+    if (sg) CMP_LANES((int32_t)a[i] >= (int32_t)b[i]);
+    else CMP_LANES(a[i] >= b[i]);
+    break;
+  }
+  return bits;
+}
+
 /* isa.md 2.1 exactly (spec README decision 4) */
 static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   if (w->vill) {
@@ -42,18 +64,8 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   }
   const uint32_t *a = w->v[in->rs2], *b = w->v[in->rs1];
   const bool sg = (in->d->flags & VT_F_SA) != 0;
-  uint32_t r_mask = w->mask, active = r_mask & range_lanes(w), else_mask = 0;
-  for (int i = 0; i < VT_MAX_LANES; i++) {
-    if (!((active >> i) & 1)) continue;
-    bool t;
-    switch (in->d->sem) {
-    case VT_SEM_EQ: t = a[i] == b[i]; break;
-    case VT_SEM_NE: t = a[i] != b[i]; break;
-    case VT_SEM_LT: t = sg ? (int32_t)a[i] < (int32_t)b[i] : a[i] < b[i]; break;
-    default: t = sg ? (int32_t)a[i] >= (int32_t)b[i] : a[i] >= b[i]; break; /* GE */
-    }
-    if (t) else_mask |= 1u << i;
-  }
+  uint32_t r_mask = w->mask, active = r_mask & range_lanes(w);
+  uint32_t else_mask = compare_lanes(in->d->sem, sg, a, b) & active;
   uint32_t if_mask = ~else_mask & r_mask & w->lane_limit;
   else_mask &= w->lane_limit;
   uint32_t rpc = WCSR(w, RPC), else_pc = in->pc + (uint32_t)in->imm;
@@ -127,7 +139,7 @@ static void add12(vt_device *dev, vt_warp *w, vt_insn *in) {
   uint32_t *d = w->v[in->rd];
   const uint32_t *s = w->v[in->rs1];
   uint32_t lm[VT_MAX_LANES];
-  for (int i = 0; i < VT_MAX_LANES; i++) lm[i] = 0u - ((m >> i) & 1u);
+  for (int i = 0; i < VT_MAX_LANES; i++) lm[i] = 0u - VT_LANE_SET(m, i);
   for (int i = 0; i < VT_MAX_LANES; i++) d[i] = ((s[i] + imm) & lm[i]) | (d[i] & ~lm[i]);
   trace_v(dev, w, in->rd, m);
 }

@@ -6,6 +6,7 @@
  * writes the destination. SEW 32 single-width instructions (what compiled
  * kernels execute) run on the register lanes in place. */
 #include "exec_vector.h"
+#include "lanes.h"
 
 #define L VT_MAX_LANES
 
@@ -81,7 +82,7 @@ DEFINE_MODIFY(64, uint64_t)
       a[i] = (T)vext(vget(c, in->rs2, i, o->s->ea), o->s->ea, sa);                    \
       b[i] = (T)vext(o->bvec ? vget(c, in->rs1, i, o->s->eb) : o->bscal, o->s->eb, sb); \
       d[i] = (T)vget(c, in->rd, i, o->s->ed);                                         \
-      cy[i] = (T)((o->v0 >> i) & 1u);                                                 \
+      cy[i] = (T)VT_LANE_SET(o->v0, i);                                                 \
     }                                                                                 \
     if (in->neg | in->abs) modify_##W(in, o->s->cw, a, b, d);                         \
     const T *pa = a, *pb = b;                                                         \
@@ -151,7 +152,7 @@ static bool vint_in_place(vt_warp *w, const vint_ops *o) {
     b = bb;
   }
   if (in->d->flags & VT_F_V0)
-    for (int i = 0; i < L; i++) cy[i] = (o->v0 >> i) & 1u;
+    for (int i = 0; i < L; i++) cy[i] = VT_LANE_SET(o->v0, i);
   if (in->d->flags & VT_F_REV) {
     const uint32_t *t = a;
     a = b, b = t;
@@ -159,23 +160,35 @@ static bool vint_in_place(vt_warp *w, const vint_ops *o) {
   return vint_body_32(in->d->sem, in->d->flags, w->v[in->rd], a, b, cy, o->m, w);
 }
 
-int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m,
-            vt_error *err) {
+/* the B operand of .vx/.vi rows: scalars and immediates are sign-extended
+ * to 64 bits (the RVV rule for SEW > XLEN, isa2025.md 3.2.2); the
+ * operand's width then truncates or extends them; unsigned immediates
+ * (shift amounts) stay unsigned */
+static vint_ops ops_of(const vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m) {
   const uint32_t fl = in->d->flags;
   vint_ops o = {in, s, m, !(fl & (VT_F_BX | VT_F_BI)), 0, 0};
-  /* scalars and immediates are sign-extended to 64 bits (the RVV rule for
-   * SEW > XLEN, isa2025.md 3.2.2); the operand's width then truncates or
-   * extends them; unsigned immediates (shift amounts) stay unsigned */
   if (fl & VT_F_BI) o.bscal = has_op(in->d, VT_OP_UIMM5) ? in->uimm : (uint64_t)(int64_t)in->vimm;
   else if (fl & VT_F_BX) o.bscal = (uint64_t)(int64_t)(int32_t)w->x[in->rs1];
   if (fl & VT_F_V0) o.v0 = w->v[0][0];
-  bool done;
+  return o;
+}
+
+int vt_vint_sew32(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error *err) {
+  static const vshape s32 = {32, 32, 32, 32};
+  vint_ops o = ops_of(w, in, &s32, m);
+  if (!vint_in_place(w, &o)) return vt_vunimplemented(err, in, 32);
+  trace_v(dev, w, in->rd, m);
+  return VT_OK;
+}
+
+int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m,
+            vt_error *err) {
+  const uint32_t fl = in->d->flags;
   if (!(fl & VT_F_MASKW) && s->cw == 32 && s->ea == 32 && s->ed == 32 && s->eb == 32 &&
-      !(in->neg | in->abs)) {
-    if (!vint_in_place(w, &o)) return vt_vunimplemented(err, in, 32);
-    trace_v(dev, w, in->rd, m);
-    return VT_OK;
-  }
+      !(in->neg | in->abs))
+    return vt_vint_sew32(dev, w, in, m, err);
+  vint_ops o = ops_of(w, in, s, m);
+  bool done;
   vctx c = vctx_make(w, in->rd);
   if (fl & VT_F_MASKW) {
     /* carry/borrow out as packed mask bits in lane 0 of vd (isa.md 3.4) */

@@ -8,6 +8,7 @@
  * SIMT mask, without v0 masking. The v2025 families (global, local, private,
  * 64-bit addresses) and every access under PREFIX_MEMORY: mem_space.c. */
 #include "exec_vector.h"
+#include "fastmem.h"
 #include "mem_space.h"
 
 #define L VT_MAX_LANES
@@ -55,6 +56,9 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
   unsigned data_bits = indexed ? sew : eew, size = data_bits / 8;
   if (data_bits > VT_ELEN_V202)
     return vt_villegal(err, in, sew, "64-bit elements in standard vector loads and stores");
+  if ((d->amode == VT_AM_VUNIT || d->amode == VT_AM_VUNITFF) &&
+      vt_vmem_unit_fast(dev, w, in, m, size, store))
+    return VT_OK;
   vctx c = vctx_make(w, store ? in->vs3 : in->rd);
   uint32_t base = w->x[in->rs1];
   for (unsigned i = 0; i < L; i++) {
@@ -94,17 +98,14 @@ static int lane_family(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_e
   }
   const unsigned size = d->msize;
   uint32_t m = w->mask & vt_vrange(w);
+  if (vt_vmem_lanes_fast(dev, w, in, m, store)) return VT_OK;
   const uint32_t *base = w->v[in->rs1];
   uint32_t *vd = w->v[store ? in->rs2 : in->rd];
   uint32_t pds = WCSR(w, PDS), stride = WCSR(w, NUMW) * WCSR(w, NUMT);
   uint32_t tid = WCSR(w, TID);
   for (unsigned i = 0; i < L; i++) {
     if (!((m >> i) & 1)) continue;
-    uint32_t a = base[i] + (uint32_t)in->imm, addr = a;
-    if (is_private) {
-      addr = pds + (a & ~3u) * stride + 4u * (tid + i);
-      if (size != 4) addr += a & 3;
-    }
+    uint32_t addr = vt_lane_addr(base[i] + (uint32_t)in->imm, is_private, pds, stride, tid + i, size);
     dev->cur_lane = (int)i;
     uint8_t *p = vt_access(dev, w, addr, size, store, err);
     if (!p) return err->status;

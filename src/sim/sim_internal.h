@@ -151,13 +151,10 @@ typedef struct vt_pds_pool {
   bool limited; /* the launch has pds_wg_slots */
 } vt_pds_pool;
 
+/* the instruction at one pc, decoded as it executes without a prefix
+ * (in.word: the word it was decoded from; in.d NULL: not an instruction) */
 typedef struct vt_dcache_entry {
-  const vt_insn_desc *d; /* NULL: not an instruction */
-  uint32_t word;
-  uint16_t id;
-  uint8_t rd, rs1, rs2, rs3, vm;
-  uint8_t v2025;         /* needs the v2025 checks (pairs, 6-bit shift amounts) */
-  int32_t imm;
+  vt_insn in;
 } vt_dcache_entry;
 
 struct vt_device {
@@ -235,6 +232,9 @@ void vt_sim_dump_wg(vt_device *dev, const vt_wg *wg, unsigned sm);
 /* memory checking (alloc_map.c): is [addr, addr + size) inside an allocation? */
 bool vt_memcheck_slow(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                       vt_error *err);
+/* Is [addr, addr + size) inside one allocation? Then it becomes the warp's
+ * cached one; no error either way (the vector fast path, fastmem.h). */
+bool vt_memcheck_span(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size);
 static inline bool vt_memcheck(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                bool store, vt_error *err) {
   if (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo && (uint64_t)addr + size <= w->mc_hi)

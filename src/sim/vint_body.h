@@ -21,7 +21,7 @@
 /* the lanes of m as all-ones / all-zeros elements */
 #define LANEMASK(lm, m) \
   T lm[VBL];              \
-  for (int i = 0; i < VBL; i++) lm[i] = (T)((T)0 - (T)(((m) >> i) & 1u))
+  for (int i = 0; i < VBL; i++) lm[i] = (T)((T)0 - (T)VT_LANE_SET(m, i))
 
 #define BLEND(EXPR)                                      \
   do {                                                   \
