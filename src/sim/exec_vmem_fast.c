@@ -67,19 +67,22 @@ bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m
   unsigned first = (unsigned)__builtin_ctz(m), last = 31u - (unsigned)__builtin_clz(m);
   uint64_t lo = (uint64_t)base + first * size, hi = (uint64_t)base + (last + 1) * size;
   if (lo > UINT32_MAX) return false; /* the addresses wrapped */
-  uint8_t *p = vt_fastmem_span(dev, w, (uint32_t)lo, hi);
+  uint8_t *p = vt_fastmem_span(dev, w, (uint32_t)lo, hi, store);
   if (!p) return false;
   /* element i is at byte i*size of the register (i < numt, so the group's
    * first register; vreg.h) */
   uint8_t *reg = (uint8_t *)w->v[store ? in->vs3 : in->rd] + first * size;
   if (store) copy_lanes(p, reg, m >> first, size);
   else copy_lanes(reg, p, m >> first, size);
+  if (store && dev->ovl && lo - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) /* an overlay copy: mark */
+    for (uint32_t r = m >> first; r; r &= r - 1)
+      vt_ovl_mark(p + (unsigned)__builtin_ctz(r) * size, size);
   dev->cur_lane = -1;
   return true;
 }
 
 bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, bool store) {
-  if (!m || !vt_fastmem_ok(dev, store)) return false;
+  if (!m || !vt_fastmem_ok(dev, store) || (store && dev->ovl)) return false;
   const vt_insn_desc *d = in->d;
   const unsigned size = d->msize;
   const bool is_private = d->amode == VT_AM_PRIVATE;
@@ -108,7 +111,7 @@ bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t 
     }
   }
   if (bits & (size - 1)) return false;
-  uint8_t *p = vt_fastmem_span(dev, w, lo, (uint64_t)hi + size);
+  uint8_t *p = vt_fastmem_span(dev, w, lo, (uint64_t)hi + size, store);
   if (!p) return false;
   uint32_t *vd = w->v[store ? in->rs2 : in->rd];
   if (!apart && size == 4) { /* lo = addr[first] */

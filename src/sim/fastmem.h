@@ -9,28 +9,29 @@
 
 /* Whether an access may skip the per-lane path: nothing records or
  * intercepts single accesses (trace callback, debugger hook, the timing
- * model's access record), a store breaks no LR reservation, and no store
- * must mark the bytes it writes in an SM's global-memory overlay (run.h;
- * loads of shared pages miss the span's exact tag compare and take the
- * per-lane path too). Every future condition on individual accesses
- * belongs here. */
+ * model's access record) and a store breaks no LR reservation. While an SM
+ * writes to its global-memory overlay (run.h) a store must mark the bytes
+ * it writes: the unit-stride path does, the per-lane families take the
+ * per-lane path (vt_vmem_lanes_fast). Every future condition on individual
+ * accesses belongs here. */
 static inline bool vt_fastmem_ok(const vt_device *dev, bool store) {
-  return !dev->record && !dev->rec_mem && !(store && (dev->nresv || dev->ovl));
+  return !dev->record && !dev->rec_mem && !(store && dev->nresv);
 }
 
 /* Host pointer to the bytes [lo, hi) (lo < hi) when they lie in one page
  * whose accessible part the warp's translation cache holds, and (with the
  * memory checker on) inside one allocation, which becomes the warp's cached
  * one as the per-lane checks would make it: then every aligned access in
- * the span passes vt_access's checks. NULL otherwise, nothing reported.
- * Alignment is the caller's to check. */
+ * the span passes vt_access's checks (loads also take a load-only
+ * translation, vt_tlb_tag). NULL otherwise, nothing reported. Alignment is
+ * the caller's to check. */
 static inline uint8_t *vt_fastmem_span(vt_device *dev, vt_warp *w, uint32_t lo,
-                                       uint64_t hi) {
+                                       uint64_t hi, bool store) {
   uint32_t vpn = lo >> VT_PAGE_BITS, in = lo & (VT_PAGE_SIZE - 1);
   if ((hi - 1) >> VT_PAGE_BITS != vpn) return NULL;
   const vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
   uint32_t end = in + (uint32_t)(hi - lo);
-  if (e->tag != vpn + 1 || in < e->lo || end > e->hi) return NULL;
+  if (vt_tlb_tag(e->tag, store) != vpn + 1 || in < e->lo || end > e->hi) return NULL;
   /* the checker exempts local memory; else the span must be inside the
    * allocation (then each access inside it is) */
   bool local = lo - VT_LDS_BASE < VT_ADDR_LDS_SIZE &&
