@@ -192,6 +192,47 @@ TEST(local_atomics_on_every_sm) {
   for (unsigned g = 0; g < 8; g++) CHECK_EQ_U32(st, o.mem[g], 100 * (1 + 2 + 3 + 4));
 }
 
+/* Unit-stride vector stores with holes (a divergent branch) from
+ * workgroups on 4 SMs into the same 16 bytes: workgroup g writes the lanes
+ * of its parity of out[4 (g / 2) ..], the other parity's workgroup the
+ * lanes between, so each SM's overlay must merge exactly the words it
+ * wrote (the second store takes the translation the first one made). */
+TEST(vector_stores_with_holes_share_a_line) {
+  static const char src[] =
+      "  .globl _start\n"
+      "_start:\n"
+      "  li t0, 4\n"
+      "  vsetvli t0, t0, e32, m1, ta, ma\n"
+      "  csrr t1, CSR_WGID\n"
+      "  andi t3, t1, 1\n"
+      "  srli t4, t1, 1\n"
+      "  slli a2, t4, 2\n"
+      "  slli t4, t4, 4\n"
+      "  lui a1, 0x90000\n"
+      "  add a1, a1, t4\n"
+      "  vid.v v1\n"
+      "  vand.vi v5, v1, 1\n"
+      "  vmv.v.x v4, t3\n"
+      "  addi a2, a2, 100\n"
+      "  vadd.vx v2, v1, a2\n"
+      "  la t6, 2f\n"
+      "  setrpc zero, t6, 0\n"
+      "  vbne v5, v4, 1f\n"
+      "  vse32.v v2, (a1)\n"
+      "  vse32.v v2, (a1)\n"
+      "  j 2f\n"
+      "1:\n"
+      "  j 2f\n"
+      "2:\n"
+      "  join zero, zero, 0\n"
+      "  endprg x0, x0, x0\n";
+  shape sh = {.sms = 4, .warp_slots = 1, .wgs = 8, .warps = 1};
+  static outcome o;
+  run_all(st, src, &sh, &o);
+  CHECK_EQ_U32(st, o.rc, VT_OK);
+  for (unsigned k = 0; k < 16; k++) CHECK_EQ_U32(st, o.mem[k], k + 100);
+}
+
 /* lr.w/sc.w retry loops of every warp of 8 workgroups on 4 SMs on one word */
 TEST(lrsc_across_sms) {
   static const char src[] =
@@ -326,5 +367,6 @@ TEST(steady_kernel_on_two_sms) {
   CHECK(st, ctr[0][0][1] == 2 && ctr[0][1][1] == 2); /* two workgroups per SM */
 }
 
-RUN_TESTS(T(atomics_from_every_sm), T(local_atomics_on_every_sm), T(lrsc_across_sms), T(lowest_sm_error_wins),
+RUN_TESTS(T(atomics_from_every_sm), T(local_atomics_on_every_sm),
+          T(vector_stores_with_holes_share_a_line), T(lrsc_across_sms), T(lowest_sm_error_wins),
           T(budget_exact), T(steady_kernel_on_two_sms))
