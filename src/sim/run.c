@@ -155,17 +155,26 @@ static int epoch_parked(vt_run *r, vt_sm **list, unsigned n) {
   return VT_OK;
 }
 
+/* An epoch whose SMs ran dry early (short workgroups) costs more to hand
+ * to other threads than it saves: the next one runs on the calling thread.
+ * Threads never change results, so this is only a matter of speed. */
+#define VT_SHORT_EPOCH (VT_EPOCH_SLICE / 8)
+
 /* an epoch with several SMs active (run.h) */
 static int epoch_overlay(vt_run *r, vt_sm **list, unsigned n, bool *progress) {
   r->overlay = true;
   for (unsigned i = 0; i < n; i++) vt_sm_flush(list[i]);
   int rc = VT_OK;
+  uint64_t before = r->executed;
   if (r->budget - r->executed >= (uint64_t)n * VT_EPOCH_SLICE) {
     for (unsigned i = 0; i < n; i++) {
       list[i]->cap = VT_EPOCH_SLICE;
       list[i]->budget_cap = false;
     }
+    unsigned threads = r->threads;
+    if (r->short_epoch) r->threads = 1;
     rc = vt_workers_run(r, list, n);
+    r->threads = threads;
   } else {
     /* the budget may run out: exact limits, one SM after the other */
     uint64_t used = 0;
@@ -177,6 +186,7 @@ static int epoch_overlay(vt_run *r, vt_sm **list, unsigned n, bool *progress) {
   }
   if (rc != VT_OK) return nomem(r);
   rc = epoch_merge(r, list, n, progress);
+  r->short_epoch = r->executed - before < (uint64_t)n * VT_SHORT_EPOCH;
   if (rc == VT_OK) rc = epoch_parked(r, list, n);
   return rc;
 }

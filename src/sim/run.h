@@ -67,7 +67,8 @@ typedef struct vt_run {
   unsigned nsm, slots, threads;
   uint64_t lds_capacity, total_wg, next_wg, done_wg;
   uint64_t budget, executed, next_poll;
-  bool overlay; /* the current epoch runs several SMs */
+  bool overlay;     /* the current epoch runs several SMs */
+  bool short_epoch; /* the last one ran few instructions per SM (run.c) */
 } vt_run;
 
 /* What one SM's slice executes with: the device the executors see (the
