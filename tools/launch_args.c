@@ -73,22 +73,24 @@ bad:
 
 /* a buffer argument: allocated, filled with the file's bytes or zeros */
 static int set_buffer(vt_rt *rt, vt_rt_kernel *k, unsigned i, launch_arg *a) {
-  uint8_t *data = NULL;
+  vt_file_view in = {0};
+  uint8_t *zero = NULL;
+  const uint8_t *data;
   if (a->kind == SPEC_OUT) {
-    data = calloc(1, a->size);
+    data = zero = calloc(1, a->size);
   } else {
-    size_t n = 0;
     char msg[600];
-    if (vt_read_file(a->file, VT_FILE_LIMIT_BUFFER, &data, &n, msg, sizeof msg)) {
+    if (vt_file_view_open(a->file, VT_FILE_LIMIT_BUFFER, &in, msg, sizeof msg)) {
       fprintf(stderr, "vt launch: --arg %s: %s\n", a->text, msg);
       return -1;
     }
-    if (n == 0) {
+    if (in.len == 0) {
       fprintf(stderr, "vt launch: --arg %s: empty file\n", a->text);
-      free(data);
+      vt_file_view_close(&in);
       return -1;
     }
-    a->size = n;
+    data = in.data;
+    a->size = in.len;
   }
   if (!data) {
     fprintf(stderr, "vt launch: out of memory\n");
@@ -96,7 +98,8 @@ static int set_buffer(vt_rt *rt, vt_rt_kernel *k, unsigned i, launch_arg *a) {
   }
   int rc = vt_rt_alloc(rt, a->size, &a->addr) || vt_rt_write(rt, a->addr, data, a->size) ||
            vt_rt_set_arg_buffer(k, i, a->addr, 0);
-  free(data);
+  free(zero);
+  vt_file_view_close(&in);
   if (rc) fprintf(stderr, "vt launch: %s\n", vt_rt_error(rt));
   return rc ? -1 : 0;
 }

@@ -7,11 +7,13 @@
 void vt_pages_free(vt_pages *p) {
   for (unsigned i = 0; i < 1024; i++) {
     if (!p->dir[i]) continue;
-    for (unsigned j = 0; j < 1024; j++) free(p->dir[i][j]);
+    for (unsigned j = 0; j < 1024; j++)
+      if (p->dir[i][j]) vt_page_release(p, p->dir[i][j]);
     free(p->dir[i]);
     p->dir[i] = NULL;
   }
   p->npages = 0;
+  vt_page_chunks_free(p);
 }
 
 uint8_t *vt_pages_get(vt_pages *p, uint32_t addr) {
@@ -23,7 +25,7 @@ uint8_t *vt_pages_get(vt_pages *p, uint32_t addr) {
   }
   uint8_t **slot = &l2[(addr >> VT_PAGE_BITS) & 1023];
   if (!*slot) {
-    *slot = calloc(1, VT_PAGE_SIZE);
+    *slot = vt_page_alloc(p);
     if (!*slot) return NULL;
     p->npages++;
   }
@@ -41,7 +43,7 @@ void vt_pages_zero(vt_pages *p, uint32_t addr, uint32_t n) {
     }
     uint8_t **slot = &l2[(a >> VT_PAGE_BITS) & 1023];
     if (*slot && stop - a == VT_PAGE_SIZE) {
-      free(*slot);
+      vt_page_release(p, *slot);
       *slot = NULL;
       p->npages--;
       p->gen++;
@@ -134,7 +136,7 @@ int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {
     if (used || !l2) continue;
     uint8_t **slot = &l2[(a >> VT_PAGE_BITS) & 1023];
     if (*slot) {
-      free(*slot);
+      vt_page_release(&m->global, *slot);
       *slot = NULL;
       m->global.npages--;
     }

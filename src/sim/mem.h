@@ -12,11 +12,29 @@
 #define VT_PAGE_BITS 12
 #define VT_PAGE_SIZE (1u << VT_PAGE_BITS)
 
+typedef struct vt_page_chunk {
+  uint8_t *base;
+  size_t size;
+} vt_page_chunk;
+
+/* All zero is an empty store. */
 typedef struct vt_pages {
   uint8_t **dir[1024]; /* dir[a >> 22][(a >> 12) & 1023] -> page */
   size_t npages;
   uint32_t gen; /* changes when a page is released or the mapping changes */
+  /* host memory of the pages (page_alloc.c) */
+  vt_page_chunk *chunks;
+  size_t nchunks, cap_chunks;
+  uint8_t *next;      /* the current chunk's next unused page */
+  size_t left;        /* ... and its unused bytes */
+  uint8_t *free_list; /* released pages, linked through their first bytes */
 } vt_pages;
+
+/* A zeroed page of the store's host memory, or NULL when out of memory;
+ * released pages return to the store (page_alloc.c) */
+uint8_t *vt_page_alloc(vt_pages *p);
+void vt_page_release(vt_pages *p, uint8_t *page);
+void vt_page_chunks_free(vt_pages *p);
 
 typedef struct vt_region {
   uint32_t base, size;

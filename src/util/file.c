@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -100,4 +101,35 @@ int vt_read_file(const char *path, vt_file_limit lim, uint8_t **data, size_t *le
   buf[*len] = 0;
   *data = buf;
   return 0;
+}
+
+int vt_file_view_open(const char *path, vt_file_limit lim, vt_file_view *v, char *msg,
+                      size_t msgn) {
+  memset(v, 0, sizeof *v);
+  if (msgn) msg[0] = 0;
+  int fd = open(path, O_RDONLY);
+  struct stat sb;
+  if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+      (uint64_t)sb.st_size <= lim.max_bytes && (uint64_t)sb.st_size <= SIZE_MAX && !lim.magic) {
+    void *m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (m != MAP_FAILED) {
+      v->data = m;
+      v->len = (size_t)sb.st_size;
+      return 0;
+    }
+  } else if (fd >= 0) {
+    close(fd);
+  }
+  /* not a regular file, empty, too large, or not mappable: read it, which
+   * also gives the errors and messages of vt_read_file */
+  int e = vt_read_file(path, lim, &v->owned, &v->len, msg, msgn);
+  v->data = v->owned;
+  return e;
+}
+
+void vt_file_view_close(vt_file_view *v) {
+  if (v->owned) free(v->owned);
+  else if (v->data) munmap((void *)(uintptr_t)v->data, v->len);
+  memset(v, 0, sizeof *v);
 }

@@ -36,4 +36,16 @@ typedef struct vt_file_limit {
  * returned: the format's reader reports them. */
 int vt_read_file(const char *path, vt_file_limit lim, uint8_t **data, size_t *len, char *msg,
                  size_t msgn);
+
+/* A whole file, read-only: a regular non-empty file is mapped (no copy),
+ * anything else read with vt_read_file; same limits, errors and messages.
+ * Close with vt_file_view_close. */
+typedef struct vt_file_view {
+  const uint8_t *data;
+  size_t len;
+  uint8_t *owned; /* read into memory (not mapped): freed at close */
+} vt_file_view;
+int vt_file_view_open(const char *path, vt_file_limit lim, vt_file_view *v, char *msg,
+                      size_t msgn);
+void vt_file_view_close(vt_file_view *v);
 #endif

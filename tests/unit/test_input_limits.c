@@ -113,6 +113,35 @@ TEST(regular_file_at_limit) {
   free(d);
 }
 
+/* vt_file_view: a regular file mapped with exactly its bytes; over the
+ * limit, missing, empty and endless inputs as vt_read_file reports them */
+TEST(file_views) {
+  const char *p = path_of("view.bin");
+  char text[100];
+  for (int i = 0; i < 100; i++) text[i] = (char)('a' + i % 26);
+  write_file(p, text, 100);
+  vt_file_view v;
+  char msg[600], want[800];
+  CHECK_EQ_U32(st, vt_file_view_open(p, limit100, &v, msg, sizeof msg), 0);
+  CHECK(st, v.data != NULL && v.len == 100 && v.owned == NULL && memcmp(v.data, text, 100) == 0);
+  vt_file_view_close(&v);
+  CHECK(st, v.data == NULL && v.len == 0);
+  write_file(p, text, 101);
+  CHECK_EQ_U32(st, vt_file_view_open(p, limit100, &v, msg, sizeof msg), EFBIG);
+  snprintf(want, sizeof want, "%s: larger than 100 bytes, the size limit of a test file", p);
+  CHECK_STR(st, msg, want);
+  CHECK(st, v.data == NULL && v.len == 0);
+  write_file(p, "", 0);
+  CHECK_EQ_U32(st, vt_file_view_open(p, limit100, &v, msg, sizeof msg), 0);
+  CHECK(st, v.len == 0);
+  vt_file_view_close(&v);
+  CHECK_EQ_U32(st, vt_file_view_open("/dev/zero", limit100, &v, msg, sizeof msg), EFBIG);
+  CHECK_STR(st, msg, "/dev/zero: larger than 100 bytes, the size limit of a test file");
+  CHECK_EQ_U32(st, vt_file_view_open(path_of("missing.bin"), limit100, &v, msg, sizeof msg),
+               ENOENT);
+  unlink(p);
+}
+
 /* a sparse file of 4 GiB + 1 is rejected from its size, without reading */
 TEST(huge_regular_file) {
   const char *p = path_of("huge.elf");
@@ -268,5 +297,5 @@ TEST(commands) {
   unlink(buf);
 }
 
-RUN_TESTS(T(regular_file_at_limit), T(huge_regular_file), T(endless_device), T(fifo),
+RUN_TESTS(T(regular_file_at_limit), T(file_views), T(huge_regular_file), T(endless_device), T(fifo),
           T(open_errors_and_magic), T(commands))
