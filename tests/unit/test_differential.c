@@ -89,12 +89,17 @@ static const kspec kernels[] = {
     {"examples/kernels/mma_gemm.s", "mma_gemm_s8", "BBBKKKLL", false, false},
 };
 
-/* threads per warp, warps per workgroup, workgroups x, y; local x, y */
+/* threads per warp, warps per workgroup, workgroups x, y; local x, y; SMs.
+ * One SM runs every fast path (the vector stores' too); several SMs run
+ * epochs on overlays, with 2 host threads in the fast run (run.h). */
 typedef struct kshape {
-  unsigned tpw, wpg, nwg[2], local[2];
+  unsigned tpw, wpg, nwg[2], local[2], sms;
 } kshape;
-static const kshape flat_shapes[] = {{8, 2, {5, 1}, {16, 1}}, {32, 4, {3, 1}, {128, 1}}};
-static const kshape square_shape = {8, 2, {2, 2}, {4, 4}};
+static const kshape flat_shapes[] = {
+    {8, 2, {5, 1}, {16, 1}, 1}, {32, 4, {3, 1}, {128, 1}, 2}, {16, 1, {7, 1}, {16, 1}, 4}};
+static const kshape square_shapes[] = {{8, 2, {2, 2}, {4, 4}, 1}, {4, 4, {2, 3}, {4, 4}, 2}};
+#define NFLAT (sizeof flat_shapes / sizeof flat_shapes[0])
+#define NSQUARE (sizeof square_shapes / sizeof square_shapes[0])
 
 #define KBUF 16384u
 #define KPAGE 4096u
@@ -230,19 +235,19 @@ TEST(assembly_kernels) {
     vt_elf *elf = kernel_build(k, &image, &entry, msg, sizeof msg);
     if (!elf) fprintf(stderr, "%s\n", msg);
     CHECK(st, elf != NULL);
-    unsigned nshapes = k->square ? 1 : 2;
+    unsigned nshapes = k->square ? NSQUARE : NFLAT;
     for (unsigned s = 0; elf && s < nshapes; s++) {
-      kjob kj = {k, k->square ? &square_shape : &flat_shapes[s], elf, entry};
+      kjob kj = {k, k->square ? &square_shapes[s] : &flat_shapes[s], elf, entry};
       char name[256];
       snprintf(name, sizeof name, "%s:%s shape %u", k->file, k->sym, s);
-      diff_job j = {name, 1, kernel_setup, &kj, 2, 200000};
+      diff_job j = {name, 1, kernel_setup, &kj, kj.s->sms, 200000};
       check_job(st, &j, &count);
     }
     vt_elf_free(elf);
     free(image);
   }
   printf("assembly kernels: %u launches compared\n", count);
-  CHECK(st, count >= (DIFF_QUICK ? 10u : 70u));
+  CHECK(st, count >= (DIFF_QUICK ? 20u : 110u));
 }
 
 /* ---- the fuzz_sim seed corpus, set up as tests/fuzz/fuzz_sim.c does ---- */
@@ -296,17 +301,23 @@ TEST(fuzz_corpus) {
     char *data = test_slurp(path, &size);
     CHECK(st, data != NULL);
     if (!data) continue;
-    if (size >= 4) {
+    /* the input's own shape bytes, then other shapes (threads per warp,
+     * warps, workgroups, SMs as fuzz_sim.c reads them) */
+    static const uint8_t shapes[][4] = {{0, 0, 0, 0}, {5, 3, 2, 1}, {3, 1, 1, 0}, {2, 2, 2, 1}};
+    for (unsigned v = 0; size >= 4 && v < sizeof shapes / sizeof shapes[0]; v++) {
+      if (v) memcpy(data, shapes[v], 4);
       fjob f = {(const uint8_t *)data, size};
-      /* the functional half of fuzz_sim: its SMs, budget and SIMT depth */
-      diff_job j = {e->d_name, 1, fuzz_setup, &f, 1 + f.data[3] % 2, 5000};
+      char name[512];
+      snprintf(name, sizeof name, "%s shape %u", e->d_name, v);
+      /* the functional half of fuzz_sim: its SMs and budget */
+      diff_job j = {name, 1, fuzz_setup, &f, 1 + f.data[3] % 2, 5000};
       check_job(st, &j, &count);
-      n++;
+      n += v == 0;
     }
     free(data);
   }
   closedir(d);
-  printf("fuzz corpus: %u inputs compared\n", count);
+  printf("fuzz corpus: %u inputs, %u runs compared\n", n, count);
   CHECK(st, n >= 10);
 }
 
