@@ -329,6 +329,49 @@ TEST(fuzz_corpus) {
   CHECK(st, n >= 10);
 }
 
+/* The warp-end callback itself, against hand-computed values: the fuzz
+ * prologue (a0 = 0x90000000, v1 = lane ids), addi a5, zero, 0x123, endprg
+ * on 2 workgroups of 3 warps of 4 threads, 2 SMs, 2 host threads: each
+ * warp is reported once, ended, with those registers. */
+static const uint32_t end_words[] = {0x12300793u /* addi a5, zero, 0x123 */,
+                                     0x0000400bu /* endprg */};
+static int end_setup(void *arg, vt_device *dev, unsigned k, vt_launch *l, diff_run *r,
+                     vt_error *err) {
+  (void)arg, (void)k, (void)r;
+  int rc = vt_mem_write(dev, VT_PROGRAM_BASE, fuzz_prologue, sizeof fuzz_prologue, err);
+  if (rc == VT_OK)
+    rc = vt_mem_write(dev, VT_PROGRAM_BASE + sizeof fuzz_prologue, end_words, sizeof end_words,
+                      err);
+  if (rc == VT_OK) rc = vt_mem_map(dev, FBUF, 0x10000, err);
+  *l = (vt_launch){.start_pc = VT_PROGRAM_BASE, .num_wg = {2, 1, 1}, .threads_per_warp = 4,
+                   .warps_per_wg = 3, .knl_addr = FBUF, .lds_size = 0x1000};
+  return rc;
+}
+
+TEST(warp_end_callback) {
+  diff_job j = {"warp_end", 1, end_setup, NULL, 2, 0};
+  diff_run *r = calloc(1, sizeof *r);
+  char msg[256];
+  CHECK(st, r != NULL);
+  if (!r) return;
+  CHECK(st, diff_run_job(&j, false, r, msg, sizeof msg) == 0);
+  CHECK_EQ_U32(st, r->nl, 1);
+  CHECK_EQ_U32(st, r->l[0].rc, VT_OK);
+  CHECK_EQ_U32(st, r->nw, 6);
+  unsigned seen = 0;
+  for (size_t i = 0; i < r->nw; i++) {
+    const diff_warp *w = r->w[i];
+    seen |= 1u << (w->info.wg * 3 + w->info.warp);
+    CHECK_EQ_U32(st, w->info.state, VT_WARP_ENDED);
+    CHECK_EQ_U32(st, w->x[15], 0x123);
+    CHECK_EQ_U32(st, w->x[10], 0x90000000u);
+    for (unsigned lane = 0; lane < 4; lane++) CHECK_EQ_U32(st, w->v[1][lane], lane);
+  }
+  CHECK_EQ_U32(st, seen, 0x3f);
+  diff_run_free(r);
+  free(r);
+}
+
 /* ---- the official test vectors (launch sequences on one device) ---- */
 
 typedef struct tjob {
@@ -417,4 +460,4 @@ TEST(official_cases) {
   CHECK(st, count >= 4);
 }
 
-RUN_TESTS(T(assembly_kernels), T(fuzz_corpus), T_CASES(official_cases))
+RUN_TESTS(T(warp_end_callback), T(assembly_kernels), T(fuzz_corpus), T_CASES(official_cases))
