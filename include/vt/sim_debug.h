@@ -45,6 +45,16 @@ typedef struct vt_sim_hooks {
 /* Install hooks (copied); NULL removes them. */
 void vt_device_set_hooks(vt_device *dev, const vt_sim_hooks *hooks);
 
+/* Called for each warp of a workgroup as the workgroup leaves the device
+ * (its warps ended, or a launch stopped early with it resident), on
+ * vt_device_run's thread, in the same order for every number of host
+ * threads; w is readable (vt_warp_get_*) only during the call. Unlike the
+ * hooks above it changes nothing about how the launch runs (fast paths,
+ * host threads): the differential test reads the final registers with it.
+ * NULL removes it. */
+typedef void (*vt_warp_end_fn)(void *ctx, const vt_warp *w);
+void vt_device_set_warp_end(vt_device *dev, vt_warp_end_fn fn, void *ctx);
+
 /* --- the running launch --- */
 /* The launch running now, or NULL between launches. */
 const vt_launch *vt_device_launch(const vt_device *dev);

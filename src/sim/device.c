@@ -191,6 +191,9 @@ static vt_warp *warp_get(vt_device *dev) {
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
   if (!wg) return;
   if (dev) vt_pds_release(dev, wg);
+  if (dev && dev->warp_end)
+    for (unsigned i = 0; i < wg->nwarps; i++)
+      if (wg->warps[i]) dev->warp_end(dev->warp_end_ctx, wg->warps[i]);
   for (unsigned i = 0; i < wg->nwarps; i++) {
     if (!wg->warps[i]) continue;
     vt_resv_drop(dev, wg->warps[i]);

@@ -201,7 +201,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
  * program window (or without memory for the cache) decoded into *tmp. */
 static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_t word,
                                             vt_dcache_entry *tmp) {
-  if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0) {
+  if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0 || dev->reference) {
     decode_into(tmp, word, pc);
     return tmp;
   }
@@ -299,7 +299,7 @@ static __attribute__((noinline)) int decode_slow(vt_device *dev, vt_warp *w, vt_
     vt_err_set(err, VT_ERR_MISALIGNED, "instruction address 0x%08x is not 4-byte aligned", pc);
     return VT_ERR_MISALIGNED;
   }
-  const uint8_t *p = fetch(dev, w, pc, err);
+  const uint8_t *p = dev->reference ? vt_sim_fetch(dev, w, pc, err) : fetch(dev, w, pc, err);
   if (!p) {
     vt_err_prefix(err, "instruction fetch: ");
     return err ? err->status : VT_ERR_ACCESS;
@@ -317,8 +317,16 @@ static __attribute__((noinline)) int decode_slow(vt_device *dev, vt_warp *w, vt_
   return VT_OK;
 }
 
+void vt_dcache_drop(vt_device *dev) {
+  for (size_t i = 0; i < dev->dcache_chunks; i++) free(dev->dcache[i]);
+  free(dev->dcache);
+  dev->dcache = NULL;
+  dev->dcache_chunks = 0;
+}
+
 /* The common case inline: the pc's page in the warp's translation cache
- * and its word in the decode cache (only 4-byte instructions are cached). */
+ * and its word in the decode cache (only 4-byte instructions are cached;
+ * reference mode never fills the cache, so never hits). */
 int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;

@@ -96,7 +96,7 @@ uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size
  * checker last saw (when on), no reservation to break (the per-lane loops
  * call it once per lane). While several SMs run an epoch, a store-capable
  * global translation is the SM's overlay copy (overlay.h): the store marks
- * its bytes. */
+ * its bytes. Reference mode always takes vt_sim_access. */
 static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                                  bool store, vt_error *err) {
   uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
@@ -105,7 +105,7 @@ static inline uint8_t *vt_access(vt_device *dev, vt_warp *w, uint32_t addr, unsi
                  (w->mc_gen == dev->allocs.gen && addr >= w->mc_lo &&
                   (uint64_t)addr + size <= w->mc_hi);
   if (vt_tlb_tag(e->tag, store) == vpn + 1 && in >= e->lo && in + size <= e->hi &&
-      !(addr & (size - 1)) && checked && !(store && dev->nresv)) {
+      !(addr & (size - 1)) && checked && !(store && dev->nresv) && !dev->reference) {
     if (store && dev->ovl && addr - VT_LDS_BASE >= VT_ADDR_LDS_SIZE)
       vt_ovl_mark(e->page + in, size);
     return e->page + in;

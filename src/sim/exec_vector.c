@@ -243,7 +243,7 @@ static int dispatch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   /* the common case: what vt_vshape, vt_vpairs_ok and vt_vint decide for
    * a single-width integer row at SEW 32 */
   if (sew == 32 && d->ew == VT_EW_SEW && !(d->flags & (VT_F_FP | VT_F_RED | VT_F_MASKW)) &&
-      !(in->neg | in->abs))
+      !(in->neg | in->abs) && !dev->reference)
     return vt_vint_sew32(dev, w, in, m, err);
   vshape s;
   const char *why = vt_vshape(in, sew, lmul, &s);

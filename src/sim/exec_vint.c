@@ -185,7 +185,7 @@ int vt_vint(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint
             vt_error *err) {
   const uint32_t fl = in->d->flags;
   if (!(fl & VT_F_MASKW) && s->cw == 32 && s->ea == 32 && s->ed == 32 && s->eb == 32 &&
-      !(in->neg | in->abs))
+      !(in->neg | in->abs) && !dev->reference)
     return vt_vint_sew32(dev, w, in, m, err);
   vint_ops o = ops_of(w, in, s, m);
   bool done;

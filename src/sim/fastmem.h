@@ -12,10 +12,11 @@
  * model's access record) and a store breaks no LR reservation. While an SM
  * writes to its global-memory overlay (run.h) a store must mark the bytes
  * it writes: the unit-stride path does, the per-lane families take the
- * per-lane path (vt_vmem_lanes_fast). Every future condition on individual
+ * per-lane path (vt_vmem_lanes_fast). Reference mode (setting reference)
+ * always takes the per-lane path. Every future condition on individual
  * accesses belongs here. */
 static inline bool vt_fastmem_ok(const vt_device *dev, bool store) {
-  return !dev->record && !dev->rec_mem && !(store && dev->nresv);
+  return !dev->record && !dev->rec_mem && !(store && dev->nresv) && !dev->reference;
 }
 
 /* Host pointer to the bytes [lo, hi) (lo < hi) when they lie in one page

@@ -17,6 +17,11 @@ void vt_device_set_hooks(vt_device *dev, const vt_sim_hooks *hooks) {
   dev->record = dev->trace || dev->hooks.after;
 }
 
+void vt_device_set_warp_end(vt_device *dev, vt_warp_end_fn fn, void *ctx) {
+  dev->warp_end = fn;
+  dev->warp_end_ctx = ctx;
+}
+
 const vt_launch *vt_device_launch(const vt_device *dev) { return dev->run ? dev->launch : NULL; }
 
 bool vt_device_progress(const vt_device *dev, vt_run_progress *p) {

@@ -206,7 +206,16 @@ struct vt_device {
   struct vt_ovl *ovl;
   /* the host threads (workers.c) */
   struct vt_workers *workers;
+  /* setting reference, read at each launch's start (vt_step_begin): every
+   * fast path off, the simple exact paths only (docs/run.md) */
+  bool reference;
+  /* called for each warp as its workgroup is freed (vt_device_set_warp_end) */
+  vt_warp_end_fn warp_end;
+  void *warp_end_ctx;
 };
+
+/* Frees the decode cache (reference mode runs without it). */
+void vt_dcache_drop(vt_device *dev);
 
 /* Launch helpers shared by vt_device_run and the timing model (src/timing). */
 int vt_launch_check(vt_device *dev, const vt_launch *l, vt_error *err);

@@ -24,6 +24,8 @@ int vt_step_begin(vt_device *dev, const vt_launch *l, const char *name, unsigned
   dev->numt = l->threads_per_warp;
   dev->nresv = 0; /* reservations of an earlier (failed) run are gone */
   dev->rec_mem = record_accesses;
+  dev->reference = dev->cfg.reference;
+  if (dev->reference) vt_dcache_drop(dev); /* no decode-cache hits */
   return vt_pds_begin(dev, l, err);
 }
 

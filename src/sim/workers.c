@@ -41,6 +41,7 @@ typedef struct helper_arg {
 unsigned vt_run_host_threads(const vt_device *dev) {
   /* trace callbacks and debugger hooks see one instruction at a time */
   if (dev->trace || dev->hooks.before || dev->hooks.after) return 1;
+  if (dev->cfg.reference) return 1; /* the simple exact paths (docs/run.md) */
   if (dev->cfg.host_threads) return dev->cfg.host_threads;
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned)n;
@@ -53,6 +54,7 @@ static void run_one(vt_worker *wk, vt_run *r, vt_sm *sm) {
   memcpy(c, r->dev, sizeof *c);
   c->dcache = dcache;
   c->dcache_chunks = chunks;
+  if (c->reference) vt_dcache_drop(c); /* an earlier launch's */
   c->ovl = &sm->ovl;
   c->warn = vt_sm_warn;
   c->warn_ctx = sm;
