@@ -156,6 +156,8 @@ uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size
                store ? "store" : "load", (unsigned long long)va);
     return NULL;
   }
+  /* as vt_access: a store breaks other warps' reservations of the word */
+  if (store && dev->nresv && !dev->ovl) vt_resv_store(dev, w, va);
   uint32_t vpn = (uint32_t)(va >> VT_PAGE_BITS), in = (uint32_t)(va & (VT_PAGE_SIZE - 1));
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
   if (vt_sv39_canonical(va) && vt_tlb_hit(e->tag, vpn, store, false, VT_TLB_EXEC))
