@@ -129,7 +129,7 @@ TEST(non_canonical_and_unmapped_fault) {
   CHECK(st, e.has_location);
   CHECK(st, strstr(e.message, "amoadd.d") != NULL);
   CHECK(st, strstr(e.message, "page fault: 4-byte store at virtual address 0x4000000000 (ASID 3): "
-                              "non-canonical address") != NULL);
+                              "non-canonical address: bits 63..39 are not all equal to bit 38") != NULL);
   if (!strstr(e.message, "non-canonical")) fprintf(stderr, "%s\n", e.message);
   /* canonical but mapped nowhere: the walk's fault, nothing written */
   rc = fx_run(&f, VA + 0x100000000ull, &e);
