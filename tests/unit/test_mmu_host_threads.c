@@ -301,7 +301,8 @@ TEST(page_fault_on_one_sm) {
   run_all(st, src, &sh, &o);
   CHECK_EQ_U32(st, o.rc, VT_ERR_ACCESS);
   CHECK_EQ_U32(st, o.err.sm, 1);
-  CHECK(st, strstr(o.err.message, "page fault: 4-byte store at virtual address 0x10000000 (ASID 1)") != NULL);
+  CHECK(st, strstr(o.err.message,
+                   "page fault: 4-byte store at virtual address 0x10000000 (ASID 1)") != NULL);
   CHECK_EQ_U32(st, o.mem[0], 0x11);
   CHECK_EQ_U32(st, o.mem[1], 0x22);
 }
