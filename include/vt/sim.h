@@ -131,6 +131,7 @@ typedef struct vt_trace_write {
 typedef struct vt_trace_mem {
   uint32_t addr, value;
   uint8_t size, is_store, lane;
+  uint32_t addr_hi; /* bits 63..32 of a v2025 64-bit address (0 below 2^32) */
 } vt_trace_mem;
 
 typedef struct vt_trace_event {

@@ -72,7 +72,7 @@ dbg_point *dbg_watch_check(vt_dbg *d, const vt_trace_event *ev, dbg_watch_hit *h
     for (unsigned k = 0; k < ev->nmem; k++) {
       const vt_trace_mem *m = &ev->mem[k];
       uint64_t lo = m->addr, hi = lo + m->size;
-      if (!m->is_store || hi <= p->addr || lo >= (uint64_t)p->addr + p->len) continue;
+      if (!m->is_store || m->addr_hi || hi <= p->addr || lo >= (uint64_t)p->addr + p->len) continue;
       hit->total++;
       if (hit->n < sizeof hit->st / sizeof hit->st[0])
         hit->st[hit->n++] = (dbg_store){m->addr, m->value, m->size, m->lane};

@@ -127,7 +127,7 @@ const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error 
  * instruction at a time, so a store by another warp between lr.w and sc.w
  * must make the sc.w fail (RV32A); local-memory words belong to one
  * workgroup. */
-int vt_resv_set(vt_device *dev, vt_warp *w, uint32_t addr) {
+int vt_resv_set(vt_device *dev, vt_warp *w, uint64_t addr) {
   if (!w->resv_valid) {
     if (dev->nresv == dev->resv_cap) {
       unsigned cap = dev->resv_cap ? 2 * dev->resv_cap : 16;
@@ -139,7 +139,7 @@ int vt_resv_set(vt_device *dev, vt_warp *w, uint32_t addr) {
     dev->resv[dev->nresv++] = w;
     w->resv_valid = true;
   }
-  w->resv_addr = addr & ~3u;
+  w->resv_addr = addr & ~(uint64_t)3;
   return VT_OK;
 }
 
@@ -153,8 +153,8 @@ void vt_resv_drop(vt_device *dev, vt_warp *w) {
     }
 }
 
-void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr) {
-  uint32_t word = addr & ~3u;
+void vt_resv_store(vt_device *dev, const vt_warp *w, uint64_t addr) {
+  uint64_t word = addr & ~(uint64_t)3;
   bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
   for (unsigned i = 0; i < dev->nresv;) {
     vt_warp *o = dev->resv[i];

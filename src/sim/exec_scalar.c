@@ -118,7 +118,7 @@ static int store(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
  * between them makes sc.w fail (warps interleave one instruction at a time,
  * isa.md 1.3). Both check the access as a load first: only a successful
  * sc.w writes (and breaks other warps' reservations). */
-static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint32_t addr,
+static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint64_t addr,
                  vt_error *err) {
   /* one reservation of an address and a width: lr.d/sc.d (64-bit address,
    * 32-bit data) do not pair with lr.w/sc.w (isa2025.md C12) */
@@ -147,16 +147,17 @@ static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint32_t a
 }
 
 static int amo(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
-  uint32_t addr = w->x[in->rs1];
+  uint64_t addr = w->x[in->rs1];
   if (in->d->amode == VT_AM_BASE64) { /* the .d forms: A = XP(rs1) (isa2025.md 3.1.4) */
     vt_mem_plan pl;
     vt_mem_plan_make(w, in, &pl);
-    uint64_t o;
-    if (vt_mem_offset(&pl, read_xp(w, in->rs1), 0, -1, &o, err) != VT_OK) return err->status;
-    addr = (uint32_t)o;
+    /* with the MMU on a full Sv39 address (docs/memory.md, 64-bit addresses) */
+    pl.va64 = pl.space == VT_MSPACE_DEFAULT && dev->mmu;
+    if (vt_mem_offset(&pl, read_xp(w, in->rs1), 0, -1, &addr, err) != VT_OK) return err->status;
   }
   bool reserved = in->d->sem == VT_SEM_LR || in->d->sem == VT_SEM_SC;
-  uint8_t *p = vt_sim_access(dev, w, addr, 4, !reserved, err);
+  uint8_t *p = addr > UINT32_MAX ? vt_sim_access_va(dev, w, addr, 4, !reserved, err)
+                                 : vt_sim_access(dev, w, (uint32_t)addr, 4, !reserved, err);
   if (!p) return err->status;
   if (reserved) return lr_sc(dev, w, in, p, addr, err);
   uint32_t old = load_le(p, 4), nv = alu(in->d->sem, in->d->flags, old, w->x[in->rs2]);

@@ -63,11 +63,12 @@ static inline void trace_v(vt_device *dev, const vt_warp *w, unsigned reg, uint3
   t->lanes = lanes;
   memcpy(t->value, w->v[reg], sizeof t->value);
 }
-static inline void trace_mem(vt_device *dev, uint32_t addr, uint32_t value, unsigned size,
+static inline void trace_mem(vt_device *dev, uint64_t addr, uint32_t value, unsigned size,
                              bool store, unsigned lane) {
   if ((!dev->record && !dev->rec_mem) || dev->ntm >= VT_TMEM_MAX) return;
   vt_trace_mem *t = &dev->tmem[dev->ntm++];
-  t->addr = addr;
+  t->addr = (uint32_t)addr;
+  t->addr_hi = (uint32_t)(addr >> 32);
   t->value = value;
   t->size = (uint8_t)size;
   t->is_store = store;

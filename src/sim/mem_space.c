@@ -104,17 +104,16 @@ static int access(vt_device *dev, vt_warp *w, const vt_insn_desc *d, uint64_t va
                   unsigned size, bool store, uint32_t *v, unsigned lane, vt_error *err) {
   uint8_t *p = va > UINT32_MAX ? vt_sim_access_va(dev, w, va, size, store, err)
                                : vt_sim_access(dev, w, (uint32_t)va, size, store, err);
-  uint32_t addr = (uint32_t)va; /* traces keep 32 bits */
   if (!p) return err ? err->status : VT_ERR_ACCESS;
   if (store) {
     uint32_t x = size == 4 ? *v : *v & ((1u << (8 * size)) - 1u);
     store_le(p, x, size);
-    trace_mem(dev, addr, x, size, true, lane);
+    trace_mem(dev, va, x, size, true, lane);
   } else {
     uint32_t x = load_le(p, size);
     if ((d->flags & VT_F_SA) && size < 4) x = sext(x, 8 * size);
     *v = x;
-    trace_mem(dev, addr, x, size, false, lane);
+    trace_mem(dev, va, x, size, false, lane);
   }
   return VT_OK;
 }

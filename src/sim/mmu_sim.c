@@ -116,17 +116,53 @@ static int fault(vt_device *dev, uint64_t va, unsigned size, vt_mmu_access kind,
 }
 
 /* ---- the access path ---- */
+/* While several SMs run an epoch (overlay.h, keyed here by physical frame):
+ * a PTE as this SM sees it, its own copy of the frame first */
+static uint64_t read_pte_overlay(void *ctx, uint64_t pa) {
+  const vt_device *dev = ctx;
+  const uint8_t *o = pa < dev->mmu->phys_bytes && !(pa & 7)
+                         ? vt_ovl_find(dev->ovl, (uint32_t)(pa >> VT_PAGE_BITS))
+                         : NULL;
+  if (!o) return vt_mmu_read_pte(dev->mmu, pa);
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--) v = v << 8 | o[(pa & (PAGE - 1)) + (unsigned)i];
+  return v;
+}
+
+/* ... and the byte at physical pa: in the SM's copy of the frame (made for
+ * a store) or in the shared frame, which is not allocated then (a frame
+ * nobody wrote reads as zeros; *shared is set: no stores through it) */
+static uint8_t *overlay_frame(vt_device *dev, uint32_t pa, bool store, bool *shared) {
+  uint32_t frame = pa >> VT_PAGE_BITS, in = pa & (VT_PAGE_SIZE - 1);
+  uint8_t *o = vt_ovl_find(dev->ovl, frame);
+  *shared = false;
+  if (o) return o + in;
+  const uint8_t *page = vt_pages_peek(dev->mmu->phys, pa - in);
+  if (store) {
+    o = vt_ovl_add(dev->ovl, frame, page);
+    return o ? o + in : NULL;
+  }
+  static const uint8_t zero_frame[VT_PAGE_SIZE];
+  *shared = true;
+  return (uint8_t *)(page ? page : zero_frame) + in;
+}
+
 uint8_t *vt_mmu_fill(vt_device *dev, vt_tlb_entry *e, uint64_t va, unsigned size, bool store,
                      bool fetch, vt_error *err) {
   vt_mmu *m = dev->mmu;
   vt_mmu_access kind = fetch ? VT_MMU_FETCH : store ? VT_MMU_STORE : VT_MMU_LOAD;
   vt_mmu_walk wk;
-  vt_mmu_walk_in(m, m->run_root, va, kind, &wk);
+  if (dev->ovl)
+    vt_sv39_walk(m->run_root, va, kind, m->phys_bytes, read_pte_overlay, dev, &wk);
+  else
+    vt_mmu_walk_in(m, m->run_root, va, kind, &wk);
   if (wk.fault != VT_MMU_OK) {
     fault(dev, va, size, kind, m->run_asid, &wk, err);
     return NULL;
   }
-  uint8_t *p = vt_pages_get(m->phys, (uint32_t)wk.pa);
+  bool shared = false;
+  uint8_t *p = dev->ovl ? overlay_frame(dev, (uint32_t)wk.pa, store, &shared)
+                        : vt_pages_get(m->phys, (uint32_t)wk.pa);
   if (!p) {
     vt_err_set(err, VT_ERR_NOMEM, "out of host memory at 0x%08llx", (unsigned long long)va);
     return NULL;
@@ -134,12 +170,13 @@ uint8_t *vt_mmu_fill(vt_device *dev, vt_tlb_entry *e, uint64_t va, unsigned size
   /* what the page allows, for later lookups (sim_internal.h, exec.c) */
   uint32_t kinds = 0;
   if (!(wk.pte & VT_PTE_R)) kinds |= VT_TLB_NOLOAD;
-  if (!(wk.pte & VT_PTE_W) || !(wk.pte & VT_PTE_D)) kinds |= VT_TLB_NOSTORE;
+  if (!(wk.pte & VT_PTE_W) || !(wk.pte & VT_PTE_D) || shared) kinds |= VT_TLB_NOSTORE;
   if (wk.pte & VT_PTE_X) kinds |= VT_TLB_EXEC;
   e->tag = ((uint32_t)(va >> VT_PAGE_BITS) + 1u) | kinds;
   e->lo = 0;
   e->hi = VT_PAGE_SIZE;
   e->page = p - (va & (VT_PAGE_SIZE - 1));
+  if (store && dev->ovl) vt_ovl_mark(p, size);
   return p;
 }
 
@@ -156,10 +193,14 @@ uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size
                store ? "store" : "load", (unsigned long long)va);
     return NULL;
   }
+  /* as vt_access: a store breaks other warps' reservations of the word */
+  if (store && dev->nresv && !dev->ovl) vt_resv_store(dev, w, va);
   uint32_t vpn = (uint32_t)(va >> VT_PAGE_BITS), in = (uint32_t)(va & (VT_PAGE_SIZE - 1));
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
-  if (vt_sv39_canonical(va) && vt_tlb_hit(e->tag, vpn, store, false, VT_TLB_EXEC))
+  if (vt_sv39_canonical(va) && vt_tlb_hit(e->tag, vpn, store, false, VT_TLB_EXEC)) {
+    if (store && dev->ovl) vt_ovl_mark(e->page + in, size);
     return e->page + in;
+  }
   return vt_mmu_fill(dev, e, va, size, store, false, err);
 }
 

@@ -4,7 +4,8 @@
  * copies of the pages they touch, each with a byte mask of the bytes
  * written. At the epoch's end the overlays are merged into the shared pages
  * in SM order (where two SMs wrote the same byte, the later SM's value
- * stays), whatever host thread ran which SM. */
+ * stays), whatever host thread ran which SM. With the MMU on the pages are
+ * physical frames (mmu_sim.c), with it off global pages. */
 #ifndef VT_SIM_OVERLAY_H
 #define VT_SIM_OVERLAY_H
 #include <stdbool.h>

@@ -192,12 +192,8 @@ static int epoch_overlay(vt_run *r, vt_sm **list, unsigned n, bool *progress) {
 }
 
 /* Under a debugger (hooks) the SMs' slices run one after the other on the
- * launch's device, so that what the debugger reads and writes is memory;
- * with the MMU on too (global memory is physical memory reached through
- * page tables, which the overlays do not cover). */
-static bool one_by_one(const vt_device *dev) {
-  return dev->hooks.before || dev->hooks.after || dev->mmu;
-}
+ * launch's device, so that what the debugger reads and writes is memory. */
+static bool one_by_one(const vt_device *dev) { return dev->hooks.before || dev->hooks.after; }
 
 static int epoch(vt_run *r, vt_sm **list, bool *progress) {
   unsigned n = 0;
@@ -225,7 +221,8 @@ static int run_setup(vt_run *r, const char *name) {
   if (!r->sms) return nomem(r);
   for (unsigned s = 0; s < r->nsm; s++) {
     r->sms[s].id = s;
-    r->sms[s].ovl.drop = vt_sm_drop_page;
+    /* with the MMU the overlays hold physical frames (mmu_sim.c) */
+    r->sms[s].ovl.drop = dev->mmu ? vt_sm_drop_frame : vt_sm_drop_page;
     r->sms[s].ovl.drop_ctx = &r->sms[s];
   }
   r->next_poll = VT_POLL_INTERVAL;

@@ -23,8 +23,9 @@
  * higher SMs in that epoch are dropped. Instruction budgets are exact: an
  * epoch whose slices could pass the budget gives its SMs exact limits one
  * after the other. The trace callback sees the SMs' slices in SM order
- * (one host thread when tracing). Under debugger hooks and with the MMU on
- * the SMs' slices run one after the other on the launch's device. */
+ * (one host thread when tracing). Under debugger hooks the SMs' slices run
+ * one after the other on the launch's device. With the MMU on the overlays
+ * hold physical frames (mmu_sim.c). */
 #ifndef VT_SIM_RUN_H
 #define VT_SIM_RUN_H
 #include "overlay.h"
@@ -91,6 +92,8 @@ int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w);
 void vt_sm_flush(vt_sm *sm);
 /* The overlay's drop callback (ctx: the vt_sm): its warps forget page vpn. */
 void vt_sm_drop_page(void *ctx, uint32_t vpn);
+/* The same with the MMU on (the overlay keyed by physical frame). */
+void vt_sm_drop_frame(void *ctx, uint32_t frame);
 /* Append a warning of this SM's epoch (a vt_warn_fn). */
 void vt_sm_warn(void *sm, const char *message);
 

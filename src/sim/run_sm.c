@@ -240,7 +240,7 @@ int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w) {
 static void flush_warp(vt_warp *w, uint32_t key) {
   for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
     uint32_t tag = VT_TLB_KEY(w->tlb[i].tag);
-    uint32_t a = (tag - 1u) << VT_PAGE_BITS;
+    uint64_t a = (uint64_t)(tag - 1u) << VT_PAGE_BITS; /* above 2^32 with the MMU */
     if (tag && (key ? tag == key : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE)) w->tlb[i].tag = 0;
   }
 }
@@ -258,6 +258,13 @@ void vt_sm_flush(vt_sm *sm) { flush_sm(sm, 0, true); }
 
 /* the overlay's drop callback: the SM now writes page vpn to its own copy */
 void vt_sm_drop_page(void *ctx, uint32_t vpn) { flush_sm(ctx, vpn + 1, false); }
+
+/* with the MMU on the overlay holds physical frames, which any virtual page
+ * may map: every global translation goes */
+void vt_sm_drop_frame(void *ctx, uint32_t frame) {
+  (void)frame;
+  flush_sm(ctx, 0, false);
+}
 
 void vt_sm_warn(void *ctx, const char *message) {
   vt_sm *sm = ctx;

@@ -120,7 +120,7 @@ typedef struct vt_warp {
    * (4: .w, 8: .d; isa2025.md C12); listed in vt_device.resv */
   bool resv_valid;
   uint8_t resv_width;
-  uint32_t resv_addr;
+  uint64_t resv_addr; /* a 64-bit virtual address with the MMU on */
   uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
   /* vector registers [0, vtop) may be non-zero: a pooled warp clears only
    * these (VT_VWRITE_SPAN) */
@@ -229,9 +229,9 @@ void vt_wg_free(vt_device *dev, vt_wg *wg);
 void vt_sim_locate_at(vt_error *err, const vt_warp *w, unsigned sm, vt_device *dev, uint32_t pc);
 /* LR/SC reservations: set (lr.w), drop (sc.w, endprg), and break the
  * reservations of other warps on the word a store writes. */
-int vt_resv_set(vt_device *dev, vt_warp *w, uint32_t addr);
+int vt_resv_set(vt_device *dev, vt_warp *w, uint64_t addr);
 void vt_resv_drop(vt_device *dev, vt_warp *w);
-void vt_resv_store(vt_device *dev, const vt_warp *w, uint32_t addr);
+void vt_resv_store(vt_device *dev, const vt_warp *w, uint64_t addr);
 /* A warning through the device's warning callback. */
 void vt_sim_warn(vt_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The live-warp dump (vt_device_warp_dump): clear it, then add the warps of

@@ -6,6 +6,12 @@
  * (plus range-check and 64-bit address cycles). */
 #include "timing_internal.h"
 
+/* an access record's whole address (64 bits for v2025 pair addresses,
+ * which only the MMU makes reachable: its TLBs need the full page) */
+static uint64_t rec_addr(const vt_trace_mem *m) {
+  return (uint64_t)m->addr_hi << 32 | m->addr;
+}
+
 /* private memory keeps one word per lane at consecutive addresses
  * (lane i of the warp at first->addr + 4 (i - first->lane)): the lanes the
  * hardware runs past the work-items (hw_lanes) touch the following words */
@@ -35,7 +41,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
   bool shared = true;
   uint32_t decode = t->cfg.smem_decode_bytes;
   for (unsigned i = 0; i < n; i++) {
-    uint32_t a = acc[i].addr;
+    uint64_t a = rec_addr(&acc[i]);
     if (decode ? a >= decode : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) shared = false;
   }
   op->shared = shared;
@@ -53,7 +59,7 @@ void tm_mem_prepare(vt_timing *t, tm_op *op, const vt_warp *w, const vt_device *
   for (unsigned i = 0; i < n; i++) {
     const vt_trace_mem *m = &acc[i];
     if (amo && first_store == 0 && m->is_store) continue; /* AMO: the load record stands for it */
-    uint32_t line = m->addr / lb;
+    uint64_t line = rec_addr(m) / lb;
     unsigned r;
     if (amo) {
       r = op->nreq;
@@ -84,10 +90,10 @@ uint64_t tm_lsu_issue(vt_timing *t, unsigned sm, tm_op *op, uint64_t now) {
   int kind = (op->flags & TM_I_AMO) ? TM_AMO : (op->flags & TM_I_STORE) ? TM_WR : TM_RD;
   for (unsigned k = 0; k < op->nreq; k++) {
     uint64_t acc, rsp;
-    uint32_t line = op->req_line[k];
+    uint32_t line = (uint32_t)op->req_line[k]; /* physical: 32 bits */
     uint64_t at = treq;
     if (t->mmu && !op->shared) /* the request waits for its translation (tlb.c) */
-      at = tm_translate(t, sm, (uint64_t)line * c->line_bytes, false, treq, &line);
+      at = tm_translate(t, sm, op->req_line[k] * c->line_bytes, false, treq, &line);
     if (op->shared)
       rsp = tm_smem_access(t, sm, op->req_cost[k], kind != TM_RD, treq, &acc);
     else

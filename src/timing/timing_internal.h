@@ -151,7 +151,7 @@ typedef struct tm_op {
   uint8_t hint;      /* cachehint (dyn.c) */
   uint8_t dst_n;     /* registers written from dst_reg on: 1, 2 for a pair, up to 8 for MMA D groups */
   uint8_t shared;    /* requests go to shared memory */
-  uint32_t req_line[TM_MAX_REQ]; /* line number (global) */
+  uint64_t req_line[TM_MAX_REQ]; /* line number (global; virtual with the MMU on) */
   uint8_t req_cost[TM_MAX_REQ];  /* shared memory: cycles (bank conflicts) */
   int next;          /* free list / queue link */
 } tm_op;
