@@ -191,8 +191,11 @@ static bool step(vt_xctx *x, vt_warp *w) {
   sm->executed++;
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  vt_trace_event ev = {sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
-                       dev->twrites, dev->tmem, in.d->length, in.word_hi, w};
+  /* the event only for an observer (built per instruction before) */
+  vt_trace_event ev;
+  if (dev->trace || dev->hooks.after)
+    ev = (vt_trace_event){sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
+                          dev->twrites, dev->tmem, in.d->length, in.word_hi, w};
   if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   sm->pos++;
   if (w->state != WARP_RUNNING) sm->rc = warp_changed(x, w);
