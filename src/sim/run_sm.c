@@ -104,10 +104,18 @@ static void retire(vt_xctx *x) {
 static bool round_end(vt_xctx *x) {
   vt_sm *sm = x->sm;
   vt_run *r = x->r;
+  unsigned finished = sm->finished, npend = sm->npend;
   retire(x);
   start_pending(r, sm);
   sm->last = NULL;
-  rebuild(sm, NULL);
+  /* the run list is current (every change of a warp's state or parking
+   * rebuilds it) unless workgroups left or started, or a hook may have
+   * changed warps behind the schedule's back */
+  if (sm->finished != finished || sm->npend != npend || x->dev->hooks.before ||
+      x->dev->hooks.after)
+    rebuild(sm, NULL);
+  else
+    sm->pos = 0;
   if (sm->rc || sm->nrun == 0) return false;
   return r->overlay || sm->npend || !fits(r, sm) || r->next_wg >= r->total_wg ||
          !vt_step_wg_can_start(x->dev);
