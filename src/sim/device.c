@@ -174,7 +174,9 @@ static vt_warp *warp_get(vt_device *dev) {
   }
   vt_warp *w = dev->warp_pool[--dev->npool];
   vt_simt_entry *stack = w->stack;
-  unsigned cap = w->cap, vtop = w->vtop;
+  /* reference mode clears every register, so that the differential test
+   * checks vtop (vt_vwrite_span) */
+  unsigned cap = w->cap, vtop = dev->reference ? VT_NUM_VREGS : w->vtop;
   uint32_t tlb_gen = w->tlb_gen;
   memset(&w->x, 0, sizeof *w - offsetof(vt_warp, x));
   memset(w->v, 0, (size_t)vtop * sizeof w->v[0]);

@@ -110,9 +110,9 @@ static bool round_end(vt_xctx *x) {
   sm->last = NULL;
   /* the run list is current (every change of a warp's state or parking
    * rebuilds it) unless workgroups left or started, or a hook may have
-   * changed warps behind the schedule's back */
+   * changed warps behind the schedule's back (reference mode: always) */
   if (sm->finished != finished || sm->npend != npend || x->dev->hooks.before ||
-      x->dev->hooks.after)
+      x->dev->hooks.after || x->dev->reference)
     rebuild(sm, NULL);
   else
     sm->pos = 0;
