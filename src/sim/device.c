@@ -55,6 +55,8 @@ void vt_device_free(vt_device *dev) {
     free(dev->warp_pool[i]);
   }
   free(dev->warp_pool);
+  for (size_t i = 0; i < dev->nwgpool; i++) free(dev->wg_pool[i]);
+  free(dev->wg_pool);
   free(dev->pds.free);
   free(dev);
 }
@@ -172,7 +174,9 @@ static vt_warp *warp_get(vt_device *dev) {
   }
   vt_warp *w = dev->warp_pool[--dev->npool];
   vt_simt_entry *stack = w->stack;
-  unsigned cap = w->cap, vtop = w->vtop;
+  /* reference mode clears every register, so that the differential test
+   * checks vtop (vt_vwrite_span) */
+  unsigned cap = w->cap, vtop = dev->reference ? VT_NUM_VREGS : w->vtop;
   uint32_t tlb_gen = w->tlb_gen;
   memset(&w->x, 0, sizeof *w - offsetof(vt_warp, x));
   memset(w->v, 0, (size_t)vtop * sizeof w->v[0]);
@@ -186,6 +190,45 @@ static vt_warp *warp_get(vt_device *dev) {
   }
   w->tlb_gen = dev->mem.global.gen;
   return w;
+}
+
+/* a workgroup block with room for n warps, all zero (as calloc gives it):
+ * the last one a finished workgroup left when it is large enough */
+static vt_wg *wg_get(vt_device *dev, unsigned n) {
+  vt_wg *wg = NULL;
+  if (dev && dev->nwgpool) {
+    wg = dev->wg_pool[--dev->nwgpool];
+    if (wg->capwarps < n) {
+      free(wg);
+      wg = NULL;
+    }
+  }
+  if (!wg) {
+    wg = malloc(sizeof *wg + (size_t)(n ? n : 1) * sizeof(vt_warp *));
+    if (!wg) return NULL;
+    wg->capwarps = n ? n : 1;
+  }
+  unsigned cap = wg->capwarps;
+  memset(wg, 0, sizeof *wg);
+  wg->capwarps = cap;
+  wg->warps = (vt_warp **)(wg + 1);
+  for (unsigned i = 0; i < n; i++) wg->warps[i] = NULL;
+  return wg;
+}
+
+static void wg_release(vt_device *dev, vt_wg *wg) {
+  if (dev && dev->nwgpool == dev->capwgpool) {
+    size_t cap = dev->capwgpool ? 2 * dev->capwgpool : 16;
+    vt_wg **p = realloc(dev->wg_pool, cap * sizeof *p);
+    if (!p) {
+      free(wg);
+      return;
+    }
+    dev->wg_pool = p;
+    dev->capwgpool = cap;
+  }
+  if (dev) dev->wg_pool[dev->nwgpool++] = wg;
+  else free(wg);
 }
 
 void vt_wg_free(vt_device *dev, vt_wg *wg) {
@@ -204,13 +247,12 @@ void vt_wg_free(vt_device *dev, vt_wg *wg) {
       free(wg->warps[i]);
     }
   }
-  free(wg->warps);
   vt_pages_free(&wg->lds);
-  free(wg);
+  wg_release(dev, wg);
 }
 
 vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
-  vt_wg *wg = calloc(1, sizeof *wg);
+  vt_wg *wg = wg_get(dev, l->warps_per_wg);
   if (!wg) return NULL;
   wg->id = id;
   wg->sm = sm;
@@ -221,11 +263,6 @@ vt_wg *vt_wg_new(vt_device *dev, const vt_launch *l, unsigned id, unsigned sm) {
   wg->gid[1] = (id % (nx * ny)) / nx;
   wg->gid[2] = id / (nx * ny);
   wg->nwarps = l->warps_per_wg;
-  wg->warps = calloc(wg->nwarps, sizeof *wg->warps);
-  if (!wg->warps) {
-    free(wg);
-    return NULL;
-  }
   uint32_t lanes = l->threads_per_warp >= 32 ? 0xffffffffu : (1u << l->threads_per_warp) - 1u;
   uint32_t items = l->wg_threads ? l->wg_threads : l->warps_per_wg * l->threads_per_warp;
   for (unsigned w = 0; w < wg->nwarps; w++) {

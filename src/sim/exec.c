@@ -167,6 +167,33 @@ void vt_resv_store(vt_device *dev, const vt_warp *w, uint64_t addr) {
   }
 }
 
+/* How many vector registers from rd on an instruction may write, for vtop
+ * (warp_get clears [0, vtop) of a recycled warp). Elements past numt are
+ * never processed (vreg.h), so an element-wise write through vput stays in
+ * rd (or the SEW 64 pair rd, rd+1) whatever LMUL or widening say; whole-
+ * register moves write up to 8, a per-lane memory access up to four words
+ * (PREFIX_MEMORY width 128, isa2025.md 3.5.3), a whole-register load up to
+ * 8, an MMA fragment a group of at most 8 (isa2025.md 3.6.4, docs/isa-table.md
+ * Register groups). The other RVV memory forms (segments) keep
+ * VT_VWRITE_SPAN. */
+uint16_t vt_vwrite_span(const vt_insn_desc *d) {
+  if (!d || !(d->flags & VT_F_VEC)) return 0;
+  if (d->length == 8) return VT_NUM_VREGS; /* 8-bit register fields elsewhere */
+  if (d->sem == VT_SEM_MMA) return 8;
+  switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_VALU: case VT_EX_VMUL: case VT_EX_VDIV: case VT_EX_VFPU: case VT_EX_VSFU:
+  case VT_EX_VPERM: case VT_EX_VMASK:
+    return 8;
+  case VT_EX_VLOAD: case VT_EX_VSTORE:
+    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE || d->amode == VT_AM_GLOBAL ||
+        d->amode == VT_AM_LOCAL || d->amode == VT_AM_FLAT64)
+      return 4;
+    return d->amode == VT_AM_VWHOLE ? 8 : VT_VWRITE_SPAN;
+  default:
+    return VT_VWRITE_SPAN;
+  }
+}
+
 static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
   vt_insn *in = &e->in;
   memset(in, 0, sizeof *in); /* no prefix: pfx VT_PFX_NONE, no modifiers */
@@ -194,6 +221,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
     }
   }
   in->check = vt_v2025_needs_check(d, in->imm);
+  in->vspan = vt_vwrite_span(d);
 }
 
 /* Decoded form of 'word' at 'pc', from the program-window cache when the
@@ -388,12 +416,12 @@ static bool is_vector(const vt_insn_desc *d) {
 
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   bool was_armed = w->ext_armed;
-  /* the vector registers it may write lie below vtop (a group of up to 32
-   * registers from rd: LMUL 8 widening, whole registers, MMA fragments; a
-   * 64-bit instruction has 8-bit register fields elsewhere: all of them) */
-  if (in->d->length == 8 && (in->d->flags & VT_F_VEC)) w->vtop = VT_NUM_VREGS;
-  if ((in->d->flags & VT_F_VEC) && in->rd + VT_VWRITE_SPAN > w->vtop)
-    w->vtop = in->rd + VT_VWRITE_SPAN < VT_NUM_VREGS ? in->rd + VT_VWRITE_SPAN : VT_NUM_VREGS;
+  /* the vector registers it may write lie below vtop (vt_vwrite_span) */
+  if (in->vspan) {
+    unsigned top = in->rd + in->vspan;
+    if (top > VT_NUM_VREGS) top = VT_NUM_VREGS;
+    if (top > w->vtop) w->vtop = top;
+  }
   int rc = execute(dev, w, in, err);
   if (rc != VT_OK) return rc;
 

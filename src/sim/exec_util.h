@@ -30,6 +30,8 @@ bool vt_v2025_needs_check(const vt_insn_desc *d, int32_t imm);
  * state for the next instruction (isa.md 2.6, isa2025.md 3.5). */
 int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+/* vector registers from rd on a decoded instruction may write (exec.c) */
+uint16_t vt_vwrite_span(const vt_insn_desc *d);
 
 /* Executors by unit class (the table's unit column): scalar integer, memory
  * and system instructions; scalar FP (Zfinx); RVV; Ventus warp control and

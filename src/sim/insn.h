@@ -35,6 +35,7 @@ typedef struct vt_insn {
   uint8_t mhint;              /* PREFIX_MEMORY cachehint (no architectural effect) */
   bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
   bool check;                 /* vt_exec_v2025_check has something to check */
+  uint16_t vspan;             /* vector registers from rd on it may write (vtop; 0: none) */
 } vt_insn;
 
 #endif

@@ -104,10 +104,18 @@ static void retire(vt_xctx *x) {
 static bool round_end(vt_xctx *x) {
   vt_sm *sm = x->sm;
   vt_run *r = x->r;
+  unsigned finished = sm->finished, npend = sm->npend;
   retire(x);
   start_pending(r, sm);
   sm->last = NULL;
-  rebuild(sm, NULL);
+  /* the run list is current (every change of a warp's state or parking
+   * rebuilds it) unless workgroups left or started, or a hook may have
+   * changed warps behind the schedule's back (reference mode: always) */
+  if (sm->finished != finished || sm->npend != npend || x->dev->hooks.before ||
+      x->dev->hooks.after || x->dev->reference)
+    rebuild(sm, NULL);
+  else
+    sm->pos = 0;
   if (sm->rc || sm->nrun == 0) return false;
   return r->overlay || sm->npend || !fits(r, sm) || r->next_wg >= r->total_wg ||
          !vt_step_wg_can_start(x->dev);
@@ -191,8 +199,11 @@ static bool step(vt_xctx *x, vt_warp *w) {
   sm->executed++;
   dev->ctr[VT_C_warp_instructions]++;
   dev->ctr[VT_C_thread_instructions] += (unsigned)vt_popcount32(mask);
-  vt_trace_event ev = {sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
-                       dev->twrites, dev->tmem, in.d->length, in.word_hi, w};
+  /* the event only for an observer (built per instruction before) */
+  vt_trace_event ev;
+  if (dev->trace || dev->hooks.after)
+    ev = (vt_trace_event){sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
+                          dev->twrites, dev->tmem, in.d->length, in.word_hi, w};
   if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   sm->pos++;
   if (w->state != WARP_RUNNING) sm->rc = warp_changed(x, w);

@@ -138,7 +138,8 @@ typedef struct vt_wg {
   vt_pages lds; /* the workgroup's private local-memory window */
   uint32_t lds_limit; /* bytes of the window the launch gives it, from VT_LDS_BASE */
   uint32_t lds_top;   /* and below VT_PROGRAM_BASE (pocl's __local arguments) */
-  vt_warp **warps;
+  vt_warp **warps;    /* nwarps, in the same block (capwarps of room) */
+  unsigned capwarps;
   uint32_t pds_slot;  /* its private area, when pds_bound (pds_slots.c) */
   bool pds_bound;
 } vt_wg;
@@ -186,6 +187,9 @@ struct vt_device {
   /* warps of finished workgroups, reused by new ones (vt_wg_new) */
   vt_warp **warp_pool;
   size_t npool, cappool;
+  /* blocks of finished workgroups (vt_wg with its warp array), reused */
+  vt_wg **wg_pool;
+  size_t nwgpool, capwgpool;
   /* trace scratch */
   vt_trace_write twrites[8];
   vt_trace_mem tmem[VT_TMEM_MAX];
