@@ -116,8 +116,8 @@ static int store(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
 
 /* lr.w / sc.w: the reservation is the aligned word; a store by another warp
  * between them makes sc.w fail (warps interleave one instruction at a time,
- * isa.md 1.3). Both check the access as a load first: only a successful
- * sc.w writes (and breaks other warps' reservations). */
+ * isa.md 1.3). Both check the access as a load first; a successful sc.w is
+ * then checked as a store, writes, and breaks other warps' reservations. */
 static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint64_t addr,
                  vt_error *err) {
   /* one reservation of an address and a width: lr.d/sc.d (64-bit address,
@@ -137,6 +137,11 @@ static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint64_t a
   bool ok = w->resv_valid && w->resv_addr == addr && w->resv_width == width;
   vt_resv_drop(dev, w);
   if (ok) {
+    /* the write needs the store's rights (a read-only page faults, the
+     * memory checker and the SM's page copies see a store) */
+    p = addr > UINT32_MAX ? vt_sim_access_va(dev, w, addr, 4, true, err)
+                          : vt_sim_access(dev, w, (uint32_t)addr, 4, true, err);
+    if (!p) return err->status;
     uint32_t src = w->x[in->rs2];
     if (dev->nresv) vt_resv_store(dev, w, addr);
     store_le(p, src, 4);

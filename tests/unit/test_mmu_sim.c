@@ -8,8 +8,8 @@
 #include "check.h"
 #include "mmu_util.h"
 
-/* scalar load, store or jump at KNL[0] by mode KNL[1]; the loaded word
- * goes to KNL[2] */
+/* scalar load, store, jump or lr.w/sc.w at KNL[0] by mode KNL[1]; the
+ * loaded word goes to KNL[2] */
 static const char fault_kernel[] =
     "    .text\n"
     "    .globl _start\n"
@@ -25,6 +25,8 @@ static const char fault_kernel[] =
     "    beq a1, a3, do_both\n"
     "    li a3, 4\n"
     "    beq a1, a3, do_load_jump\n"
+    "    li a3, 5\n"
+    "    beq a1, a3, do_lr_sc\n"
     "    .globl load_site\n"
     "load_site:\n"
     "    lw a2, 0(a0)\n"
@@ -48,7 +50,14 @@ static const char fault_kernel[] =
     "do_load_jump:\n"
     "    lw a2, 0(a0)\n"
     "    sw a2, 8(t0)\n"
-    "    jr a0\n";
+    "    jr a0\n"
+    "do_lr_sc:\n"
+    "    lr.w a2, (a0)\n"
+    "    li a3, 0x77\n"
+    "    .globl sc_site\n"
+    "sc_site:\n"
+    "    sc.w a4, a3, (a0)\n"
+    "    endprg x0, x0, x0\n";
 
 /* B[i] = A[i] + 1 for 32 lanes (flat per-lane load and store) */
 static const char lanes_kernel[] =
@@ -188,6 +197,9 @@ TEST(fault_classes) {
        {"dirty bit clear (D = 0) at level 0", NULL}, 0},
       {"D clear after a load (cached)", 0, P_RW & ~(uint64_t)PD, 0, 3, "both_store",
        {"4-byte store", "dirty bit clear (D = 0) at level 0", NULL}, 0},
+      {"sc.w to read-only after lr.w", 0, PV | PR | PU | PA_ | PD, 0, 5, "sc_site",
+       {"4-byte store at virtual address 0x90011000", "permission at level 0", "W = 0", NULL},
+       0},
       {"fetch after a load (cached)", 0, P_RW, 0, 4, NULL,
        {"4-byte fetch", "X = 0", NULL}, 0},
       /* level-1 and level-2 entries of their own (not the program's) */
