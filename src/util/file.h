@@ -39,7 +39,9 @@ int vt_read_file(const char *path, vt_file_limit lim, uint8_t **data, size_t *le
 
 /* A whole file, read-only: a regular non-empty file is mapped (no copy),
  * anything else read with vt_read_file; same limits, errors and messages.
- * Close with vt_file_view_close. */
+ * Close with vt_file_view_close. A mapped file truncated by another process
+ * while it is open raises SIGBUS on access: meant for short-lived views of
+ * inputs (vt launch's buffers), not for library loaders. */
 typedef struct vt_file_view {
   const uint8_t *data;
   size_t len;
