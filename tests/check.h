@@ -129,6 +129,33 @@ static inline int test_enter_tmpdir(const char *name, char *dir, size_t size) {
   return 0;
 }
 
+/* A directory of this program's own under VT_TEST_TMP, made on first use
+ * (prefix names it: PREFIX-XXXXXX), and "DIR/name" in it: one string per
+ * distinct name, up to 32 names. */
+static inline const char *test_tmp_dir(const char *prefix) {
+  static char dir[512];
+  if (!dir[0]) {
+    snprintf(dir, sizeof dir, "%s/%s-XXXXXX", VT_TEST_TMP, prefix);
+    if (!mkdtemp(dir)) {
+      perror(dir);
+      exit(1);
+    }
+  }
+  return dir;
+}
+
+static inline const char *test_tmp_path(const char *prefix, const char *name) {
+  static char names[32][64], paths[32][700];
+  static unsigned n;
+  const char *dir = test_tmp_dir(prefix);
+  for (unsigned i = 0; i < n; i++)
+    if (!strcmp(names[i], name)) return paths[i];
+  if (n == 32 || strlen(name) >= sizeof names[0]) abort();
+  snprintf(names[n], sizeof names[0], "%s", name);
+  snprintf(paths[n], sizeof paths[0], "%s/%s", dir, name);
+  return paths[n++];
+}
+
 static inline bool test_cases_present(void) {
 #ifdef VT_SHARED_DIR
   struct stat sb;

@@ -167,6 +167,13 @@ void vt_resv_store(vt_device *dev, const vt_warp *w, uint64_t addr) {
   }
 }
 
+/* the Ventus per-lane memory families (one address per lane; v2.02 flat
+ * and private, v2025 global, local and 64-bit flat) */
+static bool lane_family(const vt_insn_desc *d) {
+  return d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE || d->amode == VT_AM_GLOBAL ||
+         d->amode == VT_AM_LOCAL || d->amode == VT_AM_FLAT64;
+}
+
 /* How many vector registers from rd on an instruction may write, for vtop
  * (warp_get clears [0, vtop) of a recycled warp). Elements past numt are
  * never processed (vreg.h), so an element-wise write through vput stays in
@@ -185,9 +192,7 @@ uint16_t vt_vwrite_span(const vt_insn_desc *d) {
   case VT_EX_VPERM: case VT_EX_VMASK:
     return 8;
   case VT_EX_VLOAD: case VT_EX_VSTORE:
-    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE || d->amode == VT_AM_GLOBAL ||
-        d->amode == VT_AM_LOCAL || d->amode == VT_AM_FLAT64)
-      return 4;
+    if (lane_family(d)) return 4;
     return d->amode == VT_AM_VWHOLE ? 8 : VT_VWRITE_SPAN;
   default:
     return VT_VWRITE_SPAN;
@@ -394,9 +399,7 @@ static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     return vt_exec_fp(dev, w, in, err);
   case VT_EX_VLOAD: case VT_EX_VSTORE:
     /* the Ventus per-lane families need neither mstatus.VS nor vtype */
-    if (d->amode == VT_AM_FLAT || d->amode == VT_AM_PRIVATE || d->amode == VT_AM_GLOBAL ||
-        d->amode == VT_AM_LOCAL || d->amode == VT_AM_FLAT64)
-      return vt_vmem(dev, w, in, err);
+    if (lane_family(d)) return vt_vmem(dev, w, in, err);
     return vt_exec_vector(dev, w, in, err);
   case VT_EX_VALU: case VT_EX_VSFU:
     if (d->ew == VT_EW_LANE) return vt_exec_ventus(dev, w, in, err);

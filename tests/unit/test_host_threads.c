@@ -6,6 +6,7 @@
  * Scalar programs assembled from inline text, as test_sim_lrsc.c, and the
  * vector steady-state kernel of bench/ checked against the host. */
 #include "check.h"
+#include "host_threads_kernels.h"
 #include "vt/asm.h"
 #include "vt/counters.h"
 #include "vt/elf.h"
@@ -198,34 +199,7 @@ TEST(local_atomics_on_every_sm) {
  * lanes between, so each SM's overlay must merge exactly the words it
  * wrote (the second store takes the translation the first one made). */
 TEST(vector_stores_with_holes_share_a_line) {
-  static const char src[] =
-      "  .globl _start\n"
-      "_start:\n"
-      "  li t0, 4\n"
-      "  vsetvli t0, t0, e32, m1, ta, ma\n"
-      "  csrr t1, CSR_WGID\n"
-      "  andi t3, t1, 1\n"
-      "  srli t4, t1, 1\n"
-      "  slli a2, t4, 2\n"
-      "  slli t4, t4, 4\n"
-      "  lui a1, 0x90000\n"
-      "  add a1, a1, t4\n"
-      "  vid.v v1\n"
-      "  vand.vi v5, v1, 1\n"
-      "  vmv.v.x v4, t3\n"
-      "  addi a2, a2, 100\n"
-      "  vadd.vx v2, v1, a2\n"
-      "  la t6, 2f\n"
-      "  setrpc zero, t6, 0\n"
-      "  vbne v5, v4, 1f\n"
-      "  vse32.v v2, (a1)\n"
-      "  vse32.v v2, (a1)\n"
-      "  j 2f\n"
-      "1:\n"
-      "  j 2f\n"
-      "2:\n"
-      "  join zero, zero, 0\n"
-      "  endprg x0, x0, x0\n";
+  const char *src = ht_vector_holes_kernel;
   shape sh = {.sms = 4, .warp_slots = 1, .wgs = 8, .warps = 1};
   static outcome o;
   run_all(st, src, &sh, &o);
@@ -235,21 +209,7 @@ TEST(vector_stores_with_holes_share_a_line) {
 
 /* lr.w/sc.w retry loops of every warp of 8 workgroups on 4 SMs on one word */
 TEST(lrsc_across_sms) {
-  static const char src[] =
-      "  .globl _start\n"
-      "_start:\n"
-      "  lui a1, 0x90000\n"
-      "  csrr t0, CSR_WID\n"
-      "  addi t0, t0, 1\n"
-      "1:\n"
-      "  lr.w t1, (a1)\n"
-      "  add t1, t1, t0\n"
-      "  sc.w t2, t1, (a1)\n"
-      "  bnez t2, 1b\n"
-      "  li t3, 1\n"
-      "  addi t4, a1, 4\n"
-      "  amoadd.w zero, t3, (t4)\n"
-      "  endprg x0, x0, x0\n";
+  const char *src = ht_lrsc_kernel;
   shape sh = {.sms = 4, .warp_slots = 4, .wgs = 8, .warps = 4};
   static outcome o;
   run_all(st, src, &sh, &o);

@@ -28,29 +28,7 @@
 #define MEM_LIMIT "ulimit -v 2097152; "
 #endif
 
-static char dir[512];
-
-static void make_dir(void) {
-  if (dir[0]) return;
-  snprintf(dir, sizeof dir, "%s/limits-XXXXXX", VT_TEST_TMP);
-  if (!mkdtemp(dir)) {
-    perror(dir);
-    exit(1);
-  }
-}
-
-/* "DIR/name": one static string per distinct name */
-static const char *path_of(const char *name) {
-  static char names[32][64], paths[32][700];
-  static unsigned n;
-  make_dir();
-  for (unsigned i = 0; i < n; i++)
-    if (!strcmp(names[i], name)) return paths[i];
-  if (n == 32 || strlen(name) >= sizeof names[0]) abort();
-  snprintf(names[n], sizeof names[0], "%s", name);
-  snprintf(paths[n], sizeof paths[0], "%s/%s", dir, name);
-  return paths[n++];
-}
+static const char *path_of(const char *name) { return test_tmp_path("limits", name); }
 
 static void write_file(const char *path, const char *text, size_t n) {
   FILE *f = fopen(path, "wb");
@@ -220,7 +198,7 @@ TEST(open_errors_and_magic) {
   CHECK_EQ_U32(st, vt_read_file(p, limit100, &d, &n, msg, sizeof msg), ENOENT);
   snprintf(want, sizeof want, "%s: %s", p, strerror(ENOENT));
   CHECK_STR(st, msg, want);
-  CHECK_EQ_U32(st, vt_read_file(dir, limit100, &d, &n, msg, sizeof msg), EISDIR);
+  CHECK_EQ_U32(st, vt_read_file(test_tmp_dir("limits"), limit100, &d, &n, msg, sizeof msg), EISDIR);
   p = path_of("text.elf");
   write_file(p, "hello\n", 6);
   CHECK_EQ_U32(st, vt_read_file(p, VT_FILE_LIMIT_ELF, &d, &n, msg, sizeof msg), ENOEXEC);

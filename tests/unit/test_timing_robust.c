@@ -16,29 +16,7 @@
 #include "vt/asm.h"
 #include "vt/elf.h"
 
-static char dir[512];
-
-static void make_dir(void) {
-  if (dir[0]) return;
-  snprintf(dir, sizeof dir, "%s/timing-robust-XXXXXX", VT_TEST_TMP);
-  if (!mkdtemp(dir)) {
-    perror(dir);
-    exit(1);
-  }
-}
-
-/* "DIR/name": one static string per distinct name */
-static const char *path_of(const char *name) {
-  static char names[32][64], paths[32][700];
-  static unsigned n;
-  make_dir();
-  for (unsigned i = 0; i < n; i++)
-    if (!strcmp(names[i], name)) return paths[i];
-  if (n == 32 || strlen(name) >= sizeof names[0]) abort();
-  snprintf(names[n], sizeof names[0], "%s", name);
-  snprintf(paths[n], sizeof paths[0], "%s/%s", dir, name);
-  return paths[n++];
-}
+static const char *path_of(const char *name) { return test_tmp_path("timing-robust", name); }
 
 /* the .text words of an assembled kernel; NULL on failure */
 static uint32_t *assemble(check_state *st, const char *src, size_t *nwords) {
