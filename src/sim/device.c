@@ -424,7 +424,7 @@ int vt_wg_barrier_check(vt_wg *wg, vt_error *err) {
   return VT_ERR_DEADLOCK;
 }
 
-int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, vt_insn *in, vt_error *err) {
+int vt_step_execute(vt_device *dev, vt_warp *w, unsigned s, const vt_insn *in, vt_error *err) {
   vt_wg *wg = w->wg;
   uint32_t pc = w->pc, mask = w->mask;
   dev->ntw = dev->ntm = 0;

@@ -205,7 +205,6 @@ static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
   vt_insn_id id = vt_decode(word);
   in->word = word;
   in->pc = pc;
-  in->next_pc = pc + 4;
   in->id = (uint16_t)id;
   in->d = id == VT_INSN_INVALID ? NULL : vt_isa_insn(id);
   in->rd = in->vs3 = (word >> 7) & 31;
@@ -227,6 +226,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
   }
   in->check = vt_v2025_needs_check(d, in->imm);
   in->vspan = vt_vwrite_span(d);
+  in->fn = vt_exec_choose(in);
 }
 
 /* Decoded form of 'word' at 'pc', from the program-window cache when the
@@ -269,6 +269,7 @@ static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in
   const vt_insn *base = &e->in;
   in->prefixed = true;
   in->check = true;
+  in->fn = NULL; /* the generic path, with the gate */
   bool ext = w->ext_valid;
   switch (w->pfx_kind) {
   case VT_PFX_MEM:
@@ -357,59 +358,77 @@ void vt_dcache_drop(vt_device *dev) {
   dev->dcache_chunks = 0;
 }
 
-/* The common case inline: the pc's page in the warp's translation cache
- * and its word in the decode cache (only 4-byte instructions are cached;
- * reference mode never fills the cache, so never hits). */
-int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+/* The decode cache's entry for the warp's pc when the pc's page is in the
+ * warp's translation cache and the entry holds the word there (only 4-byte
+ * instructions are cached; reference mode never fills the cache, so never
+ * hits); NULL otherwise. */
+static inline const vt_dcache_entry *cached(const vt_device *dev, const vt_warp *w) {
   uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
   size_t chunk = off >> 10;
   const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
   if (!(pc & 3) && vt_tlb_hit(t->tag, vpn, false, true, dev->fetch_exec) && at >= t->lo &&
-      at + 4 <= t->hi &&
-      pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE && chunk < dev->dcache_chunks &&
-      dev->dcache[chunk]) {
+      at + 4 <= t->hi && pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE &&
+      chunk < dev->dcache_chunks && dev->dcache[chunk]) {
     const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
     uint32_t word = load_le(t->page + at, 4);
-    if (e->in.word == word && word != 0 && e->in.d) {
-      insn_copy(in, &e->in);
-      if (w->ext_armed) apply_prefix(w, e, in);
-      return VT_OK;
-    }
+    if (e->in.word == word && word != 0 && e->in.d) return e;
   }
-  return decode_slow(dev, w, in, err);
+  return NULL;
+}
+
+int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *tmp, const vt_insn **out, vt_error *err) {
+  const vt_dcache_entry *e = cached(dev, w);
+  *out = tmp;
+  if (!e) return decode_slow(dev, w, tmp, err);
+  if (!w->ext_armed) {
+    *out = &e->in; /* immutable until the word at pc changes (decode_cached) */
+    return VT_OK;
+  }
+  insn_copy(tmp, &e->in);
+  apply_prefix(w, e, tmp);
+  return VT_OK;
+}
+
+int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+  const vt_insn *p;
+  int rc = vt_sim_decode(dev, w, in, &p, err);
+  if (rc == VT_OK && p != in) insn_copy(in, p);
+  return rc;
 }
 
 /* the executor of an instruction, from its unit and element-width rule */
-static int execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
-  const vt_insn_desc *d = in->d;
+vt_exec_fn vt_executor_of(const vt_insn_desc *d) {
+  if (d->sem == VT_SEM_MMA) return vt_exec_mma;
+  if (d->ew == VT_EW_LANESEL) return vt_exec_vop64;
+  switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_DMA:
+    return vt_exec_dma;
+  case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
+  case VT_EX_REGEXT: case VT_EX_TENSOR:
+    return vt_exec_ventus;
+  case VT_EX_FPU: case VT_EX_SFU:
+    return vt_exec_fp;
+  case VT_EX_VLOAD: case VT_EX_VSTORE:
+    /* the Ventus per-lane families need neither mstatus.VS nor vtype */
+    return lane_family(d) ? vt_vmem : vt_exec_vector;
+  case VT_EX_VALU: case VT_EX_VSFU:
+    return d->ew == VT_EW_LANE ? vt_exec_ventus : vt_exec_vector;
+  case VT_EX_VSET: case VT_EX_VMUL: case VT_EX_VDIV: case VT_EX_VFPU: case VT_EX_VPERM:
+  case VT_EX_VMASK:
+    return vt_exec_vector;
+  default:
+    return vt_exec_scalar;
+  }
+}
+
+/* the generic path: the isa2025.md gate, then the executor of the row */
+static int execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if (in->check) {
     int gate = vt_exec_v2025_check(in, err);
     if (gate != VT_OK) return gate;
   }
-  if (d->sem == VT_SEM_MMA) return vt_exec_mma(dev, w, in, err);
-  if (d->ew == VT_EW_LANESEL) return vt_exec_vop64(dev, w, in, err);
-  switch ((vt_exec_class)d->exec_class) {
-  case VT_EX_DMA:
-    return vt_exec_dma(dev, w, in, err);
-  case VT_EX_VBRANCH: case VT_EX_SIMT: case VT_EX_BARRIER: case VT_EX_ENDPRG:
-  case VT_EX_REGEXT: case VT_EX_TENSOR:
-    return vt_exec_ventus(dev, w, in, err);
-  case VT_EX_FPU: case VT_EX_SFU:
-    return vt_exec_fp(dev, w, in, err);
-  case VT_EX_VLOAD: case VT_EX_VSTORE:
-    /* the Ventus per-lane families need neither mstatus.VS nor vtype */
-    if (lane_family(d)) return vt_vmem(dev, w, in, err);
-    return vt_exec_vector(dev, w, in, err);
-  case VT_EX_VALU: case VT_EX_VSFU:
-    if (d->ew == VT_EW_LANE) return vt_exec_ventus(dev, w, in, err);
-    return vt_exec_vector(dev, w, in, err);
-  case VT_EX_VSET: case VT_EX_VMUL: case VT_EX_VDIV: case VT_EX_VFPU: case VT_EX_VPERM:
-  case VT_EX_VMASK:
-    return vt_exec_vector(dev, w, in, err);
-  default:
-    return vt_exec_scalar(dev, w, in, err);
-  }
+  return vt_executor_of(in->d)(dev, w, in, err);
 }
 
 /* what the statistics count as a vector instruction: vector operands or vtype */
@@ -417,7 +436,7 @@ static bool is_vector(const vt_insn_desc *d) {
   return (d->flags & VT_F_VEC) || d->exec_class == VT_EX_VSET;
 }
 
-int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_sim_execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   bool was_armed = w->ext_armed;
   /* the vector registers it may write lie below vtop (vt_vwrite_span) */
   if (in->vspan) {
@@ -425,7 +444,9 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     if (top > VT_NUM_VREGS) top = VT_NUM_VREGS;
     if (top > w->vtop) w->vtop = top;
   }
-  int rc = execute(dev, w, in, err);
+  w->npc = w->pc + in->d->length;
+  /* the executor decode chose (never in reference mode) */
+  int rc = in->fn && !dev->reference ? in->fn(dev, w, in, err) : execute(dev, w, in, err);
   if (rc != VT_OK) return rc;
 
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
@@ -439,7 +460,7 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   } else {
     w->ext_armed = true;
   }
-  w->pc = in->next_pc;
+  w->pc = w->npc;
   w->instret++;
   w->cycle++;
   if (is_vector(in->d))

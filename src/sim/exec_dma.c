@@ -197,7 +197,7 @@ static int cp_dma_bulk(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *
   return vt_dma_copy(dev, w, dst, src, n, err);
 }
 
-int vt_exec_dma(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_dma(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   switch ((vt_sem)in->d->sem) {
   case VT_SEM_COPY: return cp_dma(dev, w, in, err);
   case VT_SEM_COPY_BULK: return cp_dma_bulk(dev, w, in, err);

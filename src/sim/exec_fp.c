@@ -53,7 +53,7 @@ static uint32_t compute(const vt_insn_desc *d, int rm, uint32_t a, uint32_t b, u
   }
 }
 
-int vt_exec_fp(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_fp(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if ((w->mstatus & VT_MSTATUS_FS) == 0) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: FP used while mstatus.FS is Off");
     return VT_ERR_ILLEGAL;

@@ -60,7 +60,7 @@ static int check_warp(const vt_warp *w, const vt_insn *in, const vt_mma_op *op, 
   return VT_OK;
 }
 
-int vt_exec_mma(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_mma(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   vt_mma_op op;
   vt_mma_geom g;
   char msg[128];

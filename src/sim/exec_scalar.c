@@ -91,7 +91,7 @@ static bool branch64_taken(unsigned op, uint32_t fl, uint64_t a, uint64_t b) {
   }
 }
 
-static int load(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned size = in->d->msize;
   uint32_t addr = w->x[in->rs1] + (uint32_t)in->imm;
   const uint8_t *p = vt_sim_access(dev, w, addr, size, false, err);
@@ -103,7 +103,7 @@ static int load(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return VT_OK;
 }
 
-static int store(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int store(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned size = in->d->msize;
   uint32_t addr = w->x[in->rs1] + (uint32_t)in->imm;
   uint8_t *p = vt_sim_access(dev, w, addr, size, true, err);
@@ -118,7 +118,7 @@ static int store(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
  * between them makes sc.w fail (warps interleave one instruction at a time,
  * isa.md 1.3). Both check the access as a load first; a successful sc.w is
  * then checked as a store, writes, and breaks other warps' reservations. */
-static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint64_t addr,
+static int lr_sc(vt_device *dev, vt_warp *w, const vt_insn *in, uint8_t *p, uint64_t addr,
                  vt_error *err) {
   /* one reservation of an address and a width: lr.d/sc.d (64-bit address,
    * 32-bit data) do not pair with lr.w/sc.w (isa2025.md C12) */
@@ -151,7 +151,7 @@ static int lr_sc(vt_device *dev, vt_warp *w, vt_insn *in, uint8_t *p, uint64_t a
   return VT_OK;
 }
 
-static int amo(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int amo(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   uint64_t addr = w->x[in->rs1];
   if (in->d->amode == VT_AM_BASE64) { /* the .d forms: A = XP(rs1) (isa2025.md 3.1.4) */
     vt_mem_plan pl;
@@ -173,7 +173,7 @@ static int amo(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return VT_OK;
 }
 
-static int csr_op(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int csr_op(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned csr = (unsigned)in->imm & 0xfff, src_field = (in->word >> 15) & 31;
   uint32_t src = (in->d->flags & VT_F_BI) ? src_field : w->x[in->rs1]; /* zimm5 or rs1 */
   bool is_write = in->d->sem == VT_SEM_CSRRW;
@@ -193,13 +193,13 @@ illegal:
   return VT_ERR_ILLEGAL;
 }
 
-static int system_op(vt_warp *w, vt_insn *in, vt_error *err) {
+static int system_op(vt_warp *w, const vt_insn *in, vt_error *err) {
   switch (in->d->sem) {
   case VT_SEM_ECALL:
   case VT_SEM_EBREAK:
     vt_err_set(err, VT_ERR_ECALL, "%s is not supported on Ventus", in->d->mnemonic);
     return VT_ERR_ECALL;
-  case VT_SEM_MRET: in->next_pc = w->mepc; return VT_OK;
+  case VT_SEM_MRET: w->npc = w->mepc; return VT_OK;
   default: return VT_OK; /* WFI, FENCE */
   }
 }
@@ -213,12 +213,12 @@ static void modify(const vt_insn *in, unsigned wd, uint64_t *a, uint64_t *b) {
 }
 
 /* OP, OP-IMM, M and BRANCH after a pair prefix: every register a pair */
-static int exec_pair(vt_device *dev, vt_warp *w, vt_insn *in) {
+static int exec_pair(vt_device *dev, vt_warp *w, const vt_insn *in) {
   const vt_insn_desc *d = in->d;
   uint64_t a = read_xp(w, in->rs1);
   uint64_t b = (d->flags & VT_F_BI) ? (uint64_t)(int64_t)in->imm : read_xp(w, in->rs2);
   if (d->exec_class == VT_EX_BRANCH) {
-    if (branch64_taken(d->sem, d->flags, a, b)) in->next_pc = in->pc + (uint32_t)in->imm;
+    if (branch64_taken(d->sem, d->flags, a, b)) w->npc = in->pc + (uint32_t)in->imm;
     return VT_OK;
   }
   modify(in, 64, &a, &b);
@@ -226,7 +226,7 @@ static int exec_pair(vt_device *dev, vt_warp *w, vt_insn *in) {
   return VT_OK;
 }
 
-int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   if (in->pair) return exec_pair(dev, w, in);
   uint32_t a = w->x[in->rs1];
@@ -240,7 +240,7 @@ int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   case VT_EX_CSR: return csr_op(dev, w, in, err);
   case VT_EX_SYSTEM: case VT_EX_FENCE: return system_op(w, in, err);
   case VT_EX_BRANCH:
-    if (branch_taken(d->sem, d->flags, a, w->x[in->rs2])) in->next_pc = in->pc + (uint32_t)in->imm;
+    if (branch_taken(d->sem, d->flags, a, w->x[in->rs2])) w->npc = in->pc + (uint32_t)in->imm;
     return VT_OK;
   default: break;
   }
@@ -249,10 +249,10 @@ int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   case VT_SEM_AUIPC: write_x(dev, w, in->rd, in->pc + ((uint32_t)in->imm << 12)); break;
   case VT_SEM_JAL:
     write_x(dev, w, in->rd, in->pc + 4);
-    in->next_pc = in->pc + (uint32_t)in->imm;
+    w->npc = in->pc + (uint32_t)in->imm;
     break;
   case VT_SEM_JALR:
-    in->next_pc = (a + (uint32_t)in->imm) & ~1u;
+    w->npc = (a + (uint32_t)in->imm) & ~1u;
     write_x(dev, w, in->rd, in->pc + 4);
     break;
   default: {

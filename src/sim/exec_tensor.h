@@ -9,9 +9,9 @@
 #include "tensor/mma_form.h"
 
 /* Table rows with the MMA operation (32- and 64-bit). */
-int vt_exec_mma(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_exec_mma(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 /* The DMA unit's rows: cp_dma, cp_dma_bulk, cp_dma_tensor, cp_dma_mbarrier. */
-int vt_exec_dma(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_exec_dma(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 
 /* Shared by the copies (exec_dma.c): the checks of a global source range
  * (GLOBAL_OK of 3.9.1, not local memory (C16), mapped) and of a local

@@ -16,7 +16,8 @@ int vt_pmem_class(const vt_insn_desc *d);
 
 /* A warp instruction is decoded (vt_step_decode) and executed
  * (vt_step_execute, step.h); vt_sim_execute is the execution proper
- * (in->next_pc is set; the caller adds the location to an error).
+ * (it sets w->pc to w->npc: pc + length unless the executor jumps; the
+ * caller adds the location to an error).
  * exec_v2025.c: fetch and decode the 64-bit instruction whose first parcel
  * is 'first' at w->pc; stop a v2025 row whose execution is not implemented. */
 int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_error *err);
@@ -29,17 +30,26 @@ bool vt_v2025_needs_check(const vt_insn_desc *d, int32_t imm);
 /* regext, regexti, PREFIX, PREFIXI, PREFIX_MEMORY: arm the warp's prefix
  * state for the next instruction (isa.md 2.6, isa2025.md 3.5). */
 int vt_exec_prefix(vt_warp *w, const vt_insn *in, vt_error *err);
-int vt_sim_execute(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_sim_execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+/* The warp's next instruction for the functional run loop: *out is the
+ * decode cache's entry itself when no prefix applies (no copy), else tmp,
+ * decoded there (vt_step_decode copies). */
+int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *tmp, const vt_insn **out, vt_error *err);
+/* The executor of a row (the generic dispatch), and the one decode picks
+ * for an instruction without a prefix: a specialised one for the common
+ * shapes (exec_fast.c), else the row's (NULL: the generic path). */
+vt_exec_fn vt_executor_of(const vt_insn_desc *d);
+vt_exec_fn vt_exec_choose(const vt_insn *in);
 /* vector registers from rd on a decoded instruction may write (exec.c) */
 uint16_t vt_vwrite_span(const vt_insn_desc *d);
 
 /* Executors by unit class (the table's unit column): scalar integer, memory
  * and system instructions; scalar FP (Zfinx); RVV; Ventus warp control and
  * per-lane instructions. */
-int vt_exec_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
-int vt_exec_fp(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
-int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
-int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_exec_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_exec_fp(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_exec_vector(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_exec_ventus(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 
 static inline void trace_x(vt_device *dev, unsigned reg, uint32_t value) {
   if (!dev->record || dev->ntw >= 8) return;

@@ -56,7 +56,6 @@ int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_e
   in->id = (uint16_t)id;
   in->d = vt_isa_insn(id);
   in->vm = true;
-  in->next_pc = w->pc + 8;
   in->prefixed = w->ext_armed; /* an error at execution (3.5.4 rule 3) */
   in->check = true;
   in->vspan = vt_vwrite_span(in->d);

@@ -6,7 +6,7 @@
  * table's semantic columns (exec_vector.h). */
 #include "exec_vector.h"
 
-static int vset(vt_device *dev, vt_warp *w, vt_insn *in) {
+static int vset(vt_device *dev, vt_warp *w, const vt_insn *in) {
   uint32_t vtype, avl;
   unsigned rs1_field = (in->word >> 15) & 31, rd_field = (in->word >> 7) & 31;
   switch (in->d->sem) {
@@ -212,7 +212,7 @@ static uint32_t active_lanes(const vt_warp *w, const vt_insn *in) {
   return m;
 }
 
-static int dispatch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int dispatch(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   const unsigned sew = vt_vsew(w), lmul = w->vtype & 7;
   const uint32_t m = active_lanes(w, in);
@@ -254,7 +254,7 @@ static int dispatch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return vt_vint(dev, w, in, &s, m, err);
 }
 
-int vt_exec_vector(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_vector(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if ((w->mstatus & 0x600u) == 0) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: vector unit off (mstatus.VS)");
     return VT_ERR_ILLEGAL;

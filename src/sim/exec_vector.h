@@ -54,8 +54,8 @@ int vt_vmask(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, vt_error
 bool vt_vint_apply(unsigned width, unsigned op, uint32_t fl, uint64_t *d, const uint64_t *a,
                    const uint64_t *b, uint32_t m, vt_warp *w);
 /* VOP64 (isa2025.md 3.8): exec_vop64.c */
-int vt_exec_vop64(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_exec_vop64(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 /* loads and stores: RVV (unit, strided, indexed, whole, mask) and the Ventus
  * per-lane families (flat, private) */
-int vt_vmem(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_vmem(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 #endif

@@ -57,7 +57,7 @@ static uint32_t compare_lanes(unsigned sem, bool sg, const uint32_t *a, const ui
 }
 
 /* isa.md 2.1 exactly (spec README decision 4) */
-static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int vbranch(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if (w->vill) {
     vt_err_set(err, VT_ERR_VILL, "vector branch while vtype is illegal (no vsetvli executed)");
     return VT_ERR_VILL;
@@ -74,7 +74,7 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     w->mask = if_mask;
   } else if (if_mask == 0) {
     w->mask = else_mask;
-    in->next_pc = else_pc;
+    w->npc = else_pc;
   } else {
     dev->ctr[VT_C_divergent_vector_branches]++;
     int rc = push(dev, w, rpc, rpc, r_mask, err);
@@ -85,7 +85,7 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
     } else {
       rc = push(dev, w, rpc, in->pc + 4, if_mask, err);
       w->mask = else_mask;
-      in->next_pc = else_pc;
+      w->npc = else_pc;
     }
     if (rc) return rc;
     if (w->depth > dev->ctr[VT_C_max_simt_depth]) dev->ctr[VT_C_max_simt_depth] = w->depth;
@@ -95,15 +95,15 @@ static int vbranch(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
 }
 
 /* isa.md 2.2: pop while pc == top.r_pc (each pop re-executes the join) */
-static void join(vt_warp *w, vt_insn *in) {
+static void join(vt_warp *w, const vt_insn *in) {
   if (w->depth > 0 && w->stack[w->depth - 1].r_pc == in->pc) {
     vt_simt_entry e = w->stack[--w->depth];
     w->mask = e.else_mask;
-    in->next_pc = e.else_pc;
+    w->npc = e.else_pc;
   }
 }
 
-static int vftta(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int vftta(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if ((w->mstatus & VT_MSTATUS_FS) == 0 || w->frm > 4) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: FP disabled or bad frm");
     return VT_ERR_ILLEGAL;
@@ -132,7 +132,7 @@ static int vftta(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return VT_OK;
 }
 
-static void add12(vt_device *dev, vt_warp *w, vt_insn *in) {
+static void add12(vt_device *dev, vt_warp *w, const vt_insn *in) {
   /* sign-extended imm12 (decision 2), SIMT mask only */
   uint32_t m = w->mask & range_lanes(w), imm = (uint32_t)in->imm;
   if (in->d->sem == VT_SEM_SUB) imm = 0u - imm;
@@ -144,7 +144,7 @@ static void add12(vt_device *dev, vt_warp *w, vt_insn *in) {
   trace_v(dev, w, in->rd, m);
 }
 
-static void vfexp(vt_device *dev, vt_warp *w, vt_insn *in) {
+static void vfexp(vt_device *dev, vt_warp *w, const vt_insn *in) {
   uint32_t m = w->mask & range_lanes(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
   uint32_t *d = w->v[in->rd];
   const uint32_t *s = w->v[in->rs2];
@@ -156,7 +156,7 @@ static void vfexp(vt_device *dev, vt_warp *w, vt_insn *in) {
 /* endprg retires the warp even when divergent (spec README decision 5); SIMT
  * entries still pending mean a divergent branch whose join was never
  * reached: a warning, or an error with the strict setting */
-static int endprg(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+static int endprg(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if (w->depth > 0) {
     if (dev->cfg.strict) {
       vt_err_set(err, VT_ERR_STRICT,
@@ -174,7 +174,7 @@ static int endprg(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return VT_OK;
 }
 
-int vt_exec_ventus(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_ventus(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   switch (in->d->sem) {
   case VT_SEM_EQ: case VT_SEM_NE: case VT_SEM_LT: case VT_SEM_GE:
     return vbranch(dev, w, in, err);

@@ -14,7 +14,7 @@
 #define L VT_MAX_LANES
 
 /* whole registers: 4*numt bytes each, as 32-bit words */
-static int whole(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_error *err) {
+static int whole(vt_device *dev, vt_warp *w, const vt_insn *in, bool store, vt_error *err) {
   unsigned nregs = 1u << (in->d->ew - VT_EW_WHOLE1), reg = store ? in->vs3 : in->rd;
   unsigned bytes = 4 * (unsigned)vt_popcount32(w->lane_limit);
   uint32_t base = w->x[in->rs1];
@@ -33,7 +33,7 @@ static int whole(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_error *
 }
 
 /* vlm.v / vsm.v: ceil(vl/8) bytes of mask */
-static int mask_bytes(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_error *err) {
+static int mask_bytes(vt_device *dev, vt_warp *w, const vt_insn *in, bool store, vt_error *err) {
   unsigned reg = store ? in->vs3 : in->rd, n = (w->vl + 7) / 8;
   uint8_t *vb = (uint8_t *)w->v[reg];
   uint32_t base = w->x[in->rs1];
@@ -48,7 +48,7 @@ static int mask_bytes(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_er
 }
 
 /* unit-stride, strided and indexed element accesses */
-static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_error *err) {
+static int elements(vt_device *dev, vt_warp *w, const vt_insn *in, bool store, vt_error *err) {
   const vt_insn_desc *d = in->d;
   uint32_t m = w->mask & vt_vrange(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
   unsigned eew = 8u * d->msize, sew = vt_vsew(w);
@@ -89,7 +89,7 @@ static int elements(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_erro
   return VT_OK;
 }
 
-static int lane_family(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_error *err) {
+static int lane_family(vt_device *dev, vt_warp *w, const vt_insn *in, bool store, vt_error *err) {
   const vt_insn_desc *d = in->d;
   const bool is_private = d->amode == VT_AM_PRIVATE;
   if (store && !is_private && w->vill) {
@@ -125,7 +125,7 @@ static int lane_family(vt_device *dev, vt_warp *w, vt_insn *in, bool store, vt_e
   return VT_OK;
 }
 
-int vt_vmem(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_vmem(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   const bool store = in->d->mem == VT_MEM_STORE;
   int rc;
   switch (in->d->amode) {

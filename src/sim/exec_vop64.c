@@ -128,7 +128,7 @@ static int check(vt_warp *w, const vt_insn *in, unsigned wd, int *rm, vt_error *
   return VT_OK;
 }
 
-int vt_exec_vop64(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_exec_vop64(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   const unsigned wd = vt_vsew(w);
   int rm;

@@ -1,5 +1,5 @@
 /* A decoded warp instruction: the table row, the operands with register
- * extension applied (isa.md 2.6), and the next pc its execution sets. */
+ * extension applied (isa.md 2.6), and the executor chosen for it. */
 #ifndef VT_SIM_INSN_H
 #define VT_SIM_INSN_H
 
@@ -14,18 +14,29 @@ enum { VT_PFX_NONE, VT_PFX_MOD, VT_PFX_MODI, VT_PFX_MEM };
 /* PREFIX_MEMORY space field (isa2025.md 3.5.3) */
 enum { VT_MSPACE_DEFAULT, VT_MSPACE_GLOBAL, VT_MSPACE_PRIVATE, VT_MSPACE_LOCAL };
 
+struct vt_device;
+struct vt_warp;
+struct vt_error;
+struct vt_insn;
+/* An executor: runs a decoded instruction on a warp (VT_OK or an error). */
+typedef int (*vt_exec_fn)(struct vt_device *dev, struct vt_warp *w, const struct vt_insn *in,
+                          struct vt_error *err);
+
 typedef struct vt_insn {
+  _Alignas(16) const vt_insn_desc *d; /* the table row: what the instruction does */
+  /* the executor decode chose for it (exec_fast.c); NULL: the generic
+   * dispatch of exec.c */
+  vt_exec_fn fn;
   uint32_t word, pc;
   uint32_t word_hi;           /* second parcel of a 64-bit instruction (isa2025.md D1) */
   uint16_t id;
-  const vt_insn_desc *d;      /* the table row: what the instruction does */
+  uint16_t vspan;             /* vector registers from rd on it may write (vtop; 0: none) */
   unsigned rd, rs1, rs2, rs3; /* after regext (0..255) */
   unsigned vs3;               /* store data register: rd field, rs3 extension */
-  bool vm;                    /* 1 = unmasked */
   int32_t imm;
   int32_t vimm;               /* 5-bit vector immediate, after regexti */
   uint32_t uimm;              /* the same field read unsigned (5 bits, 11 after regexti) */
-  uint32_t next_pc;           /* set by the executor */
+  bool vm;                    /* 1 = unmasked */
   /* the prefix that applies (isa2025.md 3.5), from the warp's armed state */
   bool prefixed;              /* any prefix, old- or new-form, precedes */
   uint8_t pfx;                /* VT_PFX_*: a new-form prefix */
@@ -35,7 +46,6 @@ typedef struct vt_insn {
   uint8_t mhint;              /* PREFIX_MEMORY cachehint (no architectural effect) */
   bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
   bool check;                 /* vt_exec_v2025_check has something to check */
-  uint16_t vspan;             /* vector registers from rd on it may write (vtop; 0: none) */
 } vt_insn;
 
 #endif

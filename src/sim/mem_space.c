@@ -118,7 +118,7 @@ static int access(vt_device *dev, vt_warp *w, const vt_insn_desc *d, uint64_t va
   return VT_OK;
 }
 
-int vt_mem_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_mem_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   vt_mem_plan p;
   vt_mem_plan_make(w, in, &p);
   p.va64 = p.wide64 && p.space == VT_MSPACE_DEFAULT && dev->mmu;
@@ -136,7 +136,7 @@ int vt_mem_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return rc;
 }
 
-int vt_mem_lanes(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
+int vt_mem_lanes(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   const vt_insn_desc *d = in->d;
   if ((d->flags & VT_F_VILL) && w->vill) { /* D25 */
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: vector memory access while vtype is illegal");

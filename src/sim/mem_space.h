@@ -32,6 +32,6 @@ int vt_mem_addr(const vt_mem_plan *p, uint64_t o, unsigned k, int lane, uint64_t
 
 /* Executors: scalar loads/stores with a 64-bit address or a PREFIX_MEMORY,
  * and the per-lane families outside the v2.02 fast path. */
-int vt_mem_scalar(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
-int vt_mem_lanes(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
+int vt_mem_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_mem_lanes(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 #endif

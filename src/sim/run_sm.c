@@ -180,17 +180,18 @@ static bool step(vt_xctx *x, vt_warp *w) {
   vt_sm *sm = x->sm;
   vt_device *dev = x->dev;
   uint32_t pc = w->pc, mask = w->mask;
-  vt_insn in;
+  vt_insn tmp;
+  const vt_insn *in = NULL;
   dev->ntw = dev->ntm = 0;
   dev->cur_lane = -1;
   int rc = dev->hooks.before ? dev->hooks.before(dev->hooks.ctx, w, &sm->err) : VT_OK;
-  if (rc == VT_OK) rc = vt_step_decode(dev, w, &in, &sm->err);
+  if (rc == VT_OK) rc = vt_sim_decode(dev, w, &tmp, &in, &sm->err);
   sm->last = w;
-  if (rc == VT_OK && x->r->overlay && must_defer(dev, w, &in)) {
+  if (rc == VT_OK && x->r->overlay && must_defer(dev, w, in)) {
     park(sm, w);
     return !sm->rc;
   }
-  if (rc == VT_OK) rc = vt_sim_execute(dev, w, &in, &sm->err);
+  if (rc == VT_OK) rc = vt_sim_execute(dev, w, in, &sm->err);
   if (rc != VT_OK) {
     vt_sim_locate_at(&sm->err, w, sm->id, dev, w->pc);
     sm->rc = rc;
@@ -202,8 +203,8 @@ static bool step(vt_xctx *x, vt_warp *w) {
   /* the event only for an observer (built per instruction before) */
   vt_trace_event ev;
   if (dev->trace || dev->hooks.after)
-    ev = (vt_trace_event){sm->id, w->wg->id, w->wid, pc, in.word, mask, dev->ntw, dev->ntm,
-                          dev->twrites, dev->tmem, in.d->length, in.word_hi, w};
+    ev = (vt_trace_event){sm->id, w->wg->id, w->wid, pc, in->word, mask, dev->ntw, dev->ntm,
+                          dev->twrites, dev->tmem, in->d->length, in->word_hi, w};
   if (dev->trace) dev->trace(dev->trace_ctx, &ev);
   sm->pos++;
   if (w->state != WARP_RUNNING) sm->rc = warp_changed(x, w);

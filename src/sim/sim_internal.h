@@ -94,6 +94,7 @@ typedef struct vt_warp {
   vt_tlb_entry tlb[VT_TLB_SIZE];
   uint32_t x[VT_NUM_XREGS];
   uint32_t pc, mask; /* SIMT mask, low numt bits */
+  uint32_t npc;      /* the next pc: pc + length, or where the executing instruction jumps */
   uint32_t lane_limit; /* (1 << numt) - 1 */
   int state;
   unsigned wid;

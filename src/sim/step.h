@@ -72,7 +72,7 @@ uint32_t vt_step_vreg(const vt_warp *w, unsigned r, unsigned lane);
 int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err);
 /* Execute a decoded instruction as the functional loop does: count it,
  * trace it, account for endprg and barriers (errors carry the location). */
-int vt_step_execute(vt_device *dev, vt_warp *w, unsigned sm, vt_insn *in, vt_error *err);
+int vt_step_execute(vt_device *dev, vt_warp *w, unsigned sm, const vt_insn *in, vt_error *err);
 /* Add the location (SM, workgroup, warp, pc, instruction) to an error at
  * the warp's pc: a decode error, or one of the timing model (budget). */
 void vt_step_locate(vt_device *dev, const vt_warp *w, unsigned sm, vt_error *err);

@@ -816,9 +816,10 @@ static int dispatch(vt_timing *t, unsigned smi, unsigned slot) {
     w->lsu_out++;
   }
   if (info->flags & TM_I_DMA) tm_dma_enqueue(t, smi, w, in);
-  if (in->next_pc != pc + in->d->length) { /* 8 after a 64-bit instruction (D1) */
+  uint32_t next_pc = vt_step_pc(fw);
+  if (next_pc != pc + in->d->length) { /* 8 after a 64-bit instruction (D1) */
     op->redirect = true;
-    op->target = in->next_pc;
+    op->target = next_pc;
   }
   if ((info->flags & TM_I_BRANCH) || op->redirect) w->branch_lock = true;
   op_enter_collector(t, s, w, oi);

@@ -1,0 +1,199 @@
+/* The executor decode picks for an instruction without a prefix
+ * (vt_insn.fn): a specialised one for the shapes a kernel's inner loop is
+ * made of, or the row's own executor (vt_executor_of). A specialised
+ * executor checks at run time what the generic path would check first and
+ * hands every other case to it (the row's executor), so both paths give
+ * the same result; the differential test (tests/unit/test_differential.c)
+ * compares them with reference mode, which never uses these. The
+ * operations are the ones of exec_scalar.c and vint_body.h at 32 bits. */
+#include "exec_util.h"
+#include "exec_vector.h"
+#include "lanes.h"
+#include "vreg.h"
+
+enum { OP_ADD, OP_SUB, OP_AND, OP_OR, OP_XOR, OP_SLL, OP_SRL, OP_SRA, OP_MUL };
+
+/* one 32-bit operation; op is a constant where this is inlined */
+static inline __attribute__((always_inline)) uint32_t op32(unsigned op, uint32_t a, uint32_t b) {
+  switch (op) {
+  case OP_ADD: return a + b;
+  case OP_SUB: return a - b;
+  case OP_AND: return a & b;
+  case OP_OR: return a | b;
+  case OP_XOR: return a ^ b;
+  case OP_SLL: return a << (b & 31);
+  case OP_SRL: return a >> (b & 31);
+  case OP_SRA: return (uint32_t)((int32_t)a >> (b & 31));
+  default: return a * b;
+  }
+}
+
+static int op_of(unsigned sem) {
+  switch (sem) {
+  case VT_SEM_ADD: return OP_ADD;
+  case VT_SEM_SUB: return OP_SUB;
+  case VT_SEM_AND: return OP_AND;
+  case VT_SEM_OR: return OP_OR;
+  case VT_SEM_XOR: return OP_XOR;
+  case VT_SEM_SLL: return OP_SLL;
+  case VT_SEM_SRL: return OP_SRL;
+  case VT_SEM_SRA: return OP_SRA;
+  case VT_SEM_MUL: return OP_MUL;
+  default: return -1;
+  }
+}
+
+/* ---- scalar (exec_scalar.c): x0 stays zero, the write is traced ---- */
+static inline __attribute__((always_inline)) int scalar_run(vt_device *dev, vt_warp *w,
+                                                            const vt_insn *in, unsigned op,
+                                                            bool imm) {
+  uint32_t b = imm ? (uint32_t)in->imm : w->x[in->rs2];
+  write_x(dev, w, in->rd, op32(op, w->x[in->rs1], b));
+  return VT_OK;
+}
+
+/* ---- vector, SEW 32, every operand 32 bits wide (exec_vector.c) ---- */
+/* what vt_exec_vector checks before the element work: the vector unit on,
+ * vtype legal, SEW 32 */
+static inline bool vec32_ready(const vt_warp *w) {
+  return (w->mstatus & 0x600u) != 0 && !w->vill && ((w->vtype >> 3) & 7) == 2;
+}
+
+/* the lanes computed: [vstart, vl), the SIMT mask, v0 when masked */
+static inline uint32_t vec32_lanes(const vt_warp *w, const vt_insn *in) {
+  uint32_t m = vt_vrange(w) & w->mask;
+  return in->vm ? m : m & w->v[0][0];
+}
+
+/* d = op(vs2, B) in the lanes of m, B a register (vector) or a scalar; the
+ * operands are copied first so that vd may be a source register */
+static inline __attribute__((always_inline)) int vec32_run(vt_device *dev, vt_warp *w,
+                                                           const vt_insn *in, vt_error *err,
+                                                           unsigned op, int form) {
+  if (!vec32_ready(w)) return vt_exec_vector(dev, w, in, err);
+  const uint32_t m = vec32_lanes(w, in);
+  uint32_t a[VT_MAX_LANES], b[VT_MAX_LANES];
+  memcpy(a, w->v[in->rs2], sizeof a);
+  if (form == 0) {
+    memcpy(b, w->v[in->rs1], sizeof b);
+  } else {
+    uint32_t s = form == 1 ? w->x[in->rs1] : (uint32_t)in->vimm;
+    for (int i = 0; i < VT_MAX_LANES; i++) b[i] = s;
+  }
+  uint32_t *d = w->v[in->rd];
+  for (int i = 0; i < VT_MAX_LANES; i++) {
+    uint32_t lm = 0u - VT_LANE_SET(m, i);
+    d[i] = (op32(op, a[i], b[i]) & lm) | (d[i] & ~lm);
+  }
+  w->vstart = 0;
+  trace_v(dev, w, in->rd, m);
+  return VT_OK;
+}
+
+/* unit-stride and the other RVV memory forms at SEW 8..32 (vt_vmem) */
+static int vec_mem(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  if ((w->mstatus & 0x600u) == 0 || w->vill || ((w->vtype >> 3) & 7) == 3)
+    return vt_exec_vector(dev, w, in, err);
+  int rc = vt_vmem(dev, w, in, err);
+  if (rc == VT_OK) w->vstart = 0;
+  return rc;
+}
+
+#define FAST_OP(NAME, OP)                                                                   \
+  static int x_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {      \
+    (void)err;                                                                              \
+    return scalar_run(dev, w, in, OP, false);                                               \
+  }                                                                                         \
+  static int xi_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
+    (void)err;                                                                              \
+    return scalar_run(dev, w, in, OP, true);                                                \
+  }                                                                                         \
+  static int vv_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
+    return vec32_run(dev, w, in, err, OP, 0);                                               \
+  }                                                                                         \
+  static int vx_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
+    return vec32_run(dev, w, in, err, OP, 1);                                               \
+  }                                                                                         \
+  static int vi_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
+    return vec32_run(dev, w, in, err, OP, 2);                                               \
+  }
+FAST_OP(add, OP_ADD)
+FAST_OP(sub, OP_SUB)
+FAST_OP(and, OP_AND)
+FAST_OP(or, OP_OR)
+FAST_OP(xor, OP_XOR)
+FAST_OP(sll, OP_SLL)
+FAST_OP(srl, OP_SRL)
+FAST_OP(sra, OP_SRA)
+FAST_OP(mul, OP_MUL)
+#undef FAST_OP
+
+/* by operation, then form: scalar reg-reg, scalar reg-imm, .vv, .vx, .vi */
+static const vt_exec_fn fast_ops[][5] = {
+    [OP_ADD] = {x_add, xi_add, vv_add, vx_add, vi_add},
+    [OP_SUB] = {x_sub, xi_sub, vv_sub, vx_sub, vi_sub},
+    [OP_AND] = {x_and, xi_and, vv_and, vx_and, vi_and},
+    [OP_OR] = {x_or, xi_or, vv_or, vx_or, vi_or},
+    [OP_XOR] = {x_xor, xi_xor, vv_xor, vx_xor, vi_xor},
+    [OP_SLL] = {x_sll, xi_sll, vv_sll, vx_sll, vi_sll},
+    [OP_SRL] = {x_srl, xi_srl, vv_srl, vx_srl, vi_srl},
+    [OP_SRA] = {x_sra, xi_sra, vv_sra, vx_sra, vi_sra},
+    [OP_MUL] = {x_mul, xi_mul, vv_mul, vx_mul, vi_mul},
+};
+
+/* ---- scalar branches (exec_scalar.c) ---- */
+#define FAST_BRANCH(NAME, COND)                                                              \
+  static int NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {           \
+    (void)dev, (void)err;                                                                   \
+    uint32_t a = w->x[in->rs1], b = w->x[in->rs2];                                          \
+    if (COND) w->npc = in->pc + (uint32_t)in->imm;                                          \
+    return VT_OK;                                                                           \
+  }
+FAST_BRANCH(b_eq, a == b)
+FAST_BRANCH(b_ne, a != b)
+FAST_BRANCH(b_lt, (int32_t)a < (int32_t)b)
+FAST_BRANCH(b_ltu, a < b)
+FAST_BRANCH(b_ge, (int32_t)a >= (int32_t)b)
+FAST_BRANCH(b_geu, a >= b)
+#undef FAST_BRANCH
+
+static vt_exec_fn branch_of(const vt_insn_desc *d) {
+  bool sg = (d->flags & VT_F_SA) != 0;
+  switch (d->sem) {
+  case VT_SEM_EQ: return b_eq;
+  case VT_SEM_NE: return b_ne;
+  case VT_SEM_LT: return sg ? b_lt : b_ltu;
+  case VT_SEM_GE: return sg ? b_ge : b_geu;
+  default: return NULL;
+  }
+}
+
+/* the specialised executor of a row, NULL when it has none */
+static vt_exec_fn fast_of(const vt_insn_desc *d) {
+  const uint32_t fl = d->flags;
+  /* rows whose operands or results are not plain 32-bit words */
+  if (d->length != 4 || (fl & (VT_F_REV | VT_F_V0 | VT_F_NOSIMT | VT_F_FP | VT_F_RED |
+                               VT_F_MASKW | VT_F_W | VT_F_PRD | VT_F_PRS1 | VT_F_PRS2)))
+    return NULL;
+  int op = op_of(d->sem);
+  switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_ALU: case VT_EX_MUL:
+    if (op < 0 || (fl & VT_F_VEC) || (op == OP_MUL && d->exec_class != VT_EX_MUL)) return NULL;
+    return fast_ops[op][(fl & VT_F_BI) ? 1 : 0];
+  case VT_EX_BRANCH:
+    return (fl & VT_F_VEC) ? NULL : branch_of(d);
+  case VT_EX_VALU: case VT_EX_VMUL:
+    if (op < 0 || d->ew != VT_EW_SEW || !(fl & VT_F_VEC)) return NULL;
+    return fast_ops[op][(fl & VT_F_BI) ? 4 : (fl & VT_F_BX) ? 3 : 2];
+  case VT_EX_VLOAD: case VT_EX_VSTORE:
+    return vt_executor_of(d) == vt_exec_vector ? vec_mem : NULL;
+  default:
+    return NULL;
+  }
+}
+
+vt_exec_fn vt_exec_choose(const vt_insn *in) {
+  if (!in->d || in->check) return NULL; /* the isa2025.md gate first */
+  vt_exec_fn f = fast_of(in->d);
+  return f ? f : vt_executor_of(in->d);
+}
