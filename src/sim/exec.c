@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "exec_tensor.h"
+#include "exec_step.h"
 #include "exec_vector.h"
 #include "overlay.h"
 
@@ -236,6 +237,7 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
                                             vt_dcache_entry *tmp) {
   if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0 || dev->reference) {
     decode_into(tmp, word, pc);
+    if (dev->reference) tmp->in.fn = NULL; /* the generic path only */
     return tmp;
   }
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
@@ -265,8 +267,8 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
  * 2.6, isa2025.md 3.5): register extension, the immediate extension of
  * regexti/prefixi, and a new-form prefix's modifiers. PREFIX_MEMORY's ext
  * applies only to the memory instructions it modifies or rejects (C2). */
-static void apply_prefix(const vt_warp *w, const vt_dcache_entry *e, vt_insn *in) {
-  const vt_insn *base = &e->in;
+static void apply_prefix(const vt_warp *w, vt_insn *in) {
+  const vt_insn base_copy = *in, *base = &base_copy;
   in->prefixed = true;
   in->check = true;
   in->fn = NULL; /* the generic path, with the gate */
@@ -347,7 +349,7 @@ static __attribute__((noinline)) int decode_slow(vt_device *dev, vt_warp *w, vt_
     return VT_ERR_ILLEGAL;
   }
   *in = e->in;
-  if (w->ext_armed) apply_prefix(w, e, in);
+  if (w->ext_armed) apply_prefix(w, in);
   return VT_OK;
 }
 
@@ -358,35 +360,16 @@ void vt_dcache_drop(vt_device *dev) {
   dev->dcache_chunks = 0;
 }
 
-/* The decode cache's entry for the warp's pc when the pc's page is in the
- * warp's translation cache and the entry holds the word there (only 4-byte
- * instructions are cached; reference mode never fills the cache, so never
- * hits); NULL otherwise. */
-static inline const vt_dcache_entry *cached(const vt_device *dev, const vt_warp *w) {
-  uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
-  uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
-  size_t chunk = off >> 10;
-  const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
-  if (!(pc & 3) && vt_tlb_hit(t->tag, vpn, false, true, dev->fetch_exec) && at >= t->lo &&
-      at + 4 <= t->hi && pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE &&
-      chunk < dev->dcache_chunks && dev->dcache[chunk]) {
-    const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
-    uint32_t word = load_le(t->page + at, 4);
-    if (e->in.word == word && word != 0 && e->in.d) return e;
-  }
-  return NULL;
-}
-
 int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *tmp, const vt_insn **out, vt_error *err) {
-  const vt_dcache_entry *e = cached(dev, w);
+  const vt_insn *hit = vt_decode_hit(dev, w);
   *out = tmp;
-  if (!e) return decode_slow(dev, w, tmp, err);
+  if (!hit) return decode_slow(dev, w, tmp, err);
   if (!w->ext_armed) {
-    *out = &e->in; /* immutable until the word at pc changes (decode_cached) */
+    *out = hit; /* immutable until the word at pc changes (decode_cached) */
     return VT_OK;
   }
-  insn_copy(tmp, &e->in);
-  apply_prefix(w, e, tmp);
+  insn_copy(tmp, hit);
+  apply_prefix(w, tmp);
   return VT_OK;
 }
 
@@ -423,7 +406,7 @@ vt_exec_fn vt_executor_of(const vt_insn_desc *d) {
 }
 
 /* the generic path: the isa2025.md gate, then the executor of the row */
-static int execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+int vt_exec_generic(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if (in->check) {
     int gate = vt_exec_v2025_check(in, err);
     if (gate != VT_OK) return gate;
@@ -431,41 +414,9 @@ static int execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
   return vt_executor_of(in->d)(dev, w, in, err);
 }
 
-/* what the statistics count as a vector instruction: vector operands or vtype */
-static bool is_vector(const vt_insn_desc *d) {
-  return (d->flags & VT_F_VEC) || d->exec_class == VT_EX_VSET;
-}
-
 int vt_sim_execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
-  bool was_armed = w->ext_armed;
-  /* the vector registers it may write lie below vtop (vt_vwrite_span) */
-  if (in->vspan) {
-    unsigned top = in->rd + in->vspan;
-    if (top > VT_NUM_VREGS) top = VT_NUM_VREGS;
-    if (top > w->vtop) w->vtop = top;
-  }
-  w->npc = w->pc + in->d->length;
-  /* the executor decode chose (never in reference mode) */
-  int rc = in->fn && !dev->reference ? in->fn(dev, w, in, err) : execute(dev, w, in, err);
-  if (rc != VT_OK) return rc;
-
-  /* a prefix is consumed by the next instruction; a new prefix re-arms */
-  if (in->d->exec_class != VT_EX_REGEXT) {
-    if (was_armed) {
-      w->ext_valid = false;
-      w->exti_valid = false;
-      w->ext_armed = false;
-      w->pfx_kind = VT_PFX_NONE;
-    }
-  } else {
-    w->ext_armed = true;
-  }
-  w->pc = w->npc;
-  w->instret++;
-  w->cycle++;
-  if (is_vector(in->d))
-    dev->ctr[VT_C_vector_instructions]++;
-  else
-    dev->ctr[VT_C_scalar_instructions]++;
-  return VT_OK;
+  int rc = vt_exec_step(dev, w, in, err);
+  if (rc == VT_OK)
+    dev->ctr[vt_counts_vector(in->d) ? VT_C_vector_instructions : VT_C_scalar_instructions]++;
+  return rc;
 }

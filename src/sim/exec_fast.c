@@ -168,9 +168,30 @@ static vt_exec_fn branch_of(const vt_insn_desc *d) {
   }
 }
 
+/* jal (exec_scalar.c): the link, then the jump */
+static int jal(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)err;
+  write_x(dev, w, in->rd, in->pc + 4);
+  w->npc = in->pc + (uint32_t)in->imm;
+  return VT_OK;
+}
+
+/* the parts of vt_exec_ventus by operation (its switch, decided once) */
+static vt_exec_fn ventus_of(const vt_insn_desc *d) {
+  switch (d->sem) {
+  case VT_SEM_EQ: case VT_SEM_NE: case VT_SEM_LT: case VT_SEM_GE: return vt_exec_vbranch;
+  case VT_SEM_JOIN: return vt_exec_join;
+  case VT_SEM_SETRPC: return vt_exec_setrpc;
+  default: return NULL;
+  }
+}
+
 /* the specialised executor of a row, NULL when it has none */
 static vt_exec_fn fast_of(const vt_insn_desc *d) {
   const uint32_t fl = d->flags;
+  const vt_exec_fn row = vt_executor_of(d);
+  if (row == vt_exec_ventus) return ventus_of(d);
+  if (row == vt_exec_scalar && d->exec_class == VT_EX_JUMP && d->sem == VT_SEM_JAL) return jal;
   /* rows whose operands or results are not plain 32-bit words */
   if (d->length != 4 || (fl & (VT_F_REV | VT_F_V0 | VT_F_NOSIMT | VT_F_FP | VT_F_RED |
                                VT_F_MASKW | VT_F_W | VT_F_PRD | VT_F_PRS1 | VT_F_PRS2)))
@@ -178,15 +199,17 @@ static vt_exec_fn fast_of(const vt_insn_desc *d) {
   int op = op_of(d->sem);
   switch ((vt_exec_class)d->exec_class) {
   case VT_EX_ALU: case VT_EX_MUL:
-    if (op < 0 || (fl & VT_F_VEC) || (op == OP_MUL && d->exec_class != VT_EX_MUL)) return NULL;
+    if (row != vt_exec_scalar || op < 0 || (fl & VT_F_VEC) ||
+        (op == OP_MUL) != (d->exec_class == VT_EX_MUL))
+      return NULL;
     return fast_ops[op][(fl & VT_F_BI) ? 1 : 0];
   case VT_EX_BRANCH:
-    return (fl & VT_F_VEC) ? NULL : branch_of(d);
+    return row != vt_exec_scalar || (fl & VT_F_VEC) ? NULL : branch_of(d);
   case VT_EX_VALU: case VT_EX_VMUL:
-    if (op < 0 || d->ew != VT_EW_SEW || !(fl & VT_F_VEC)) return NULL;
+    if (row != vt_exec_vector || op < 0 || d->ew != VT_EW_SEW || !(fl & VT_F_VEC)) return NULL;
     return fast_ops[op][(fl & VT_F_BI) ? 4 : (fl & VT_F_BX) ? 3 : 2];
   case VT_EX_VLOAD: case VT_EX_VSTORE:
-    return vt_executor_of(d) == vt_exec_vector ? vec_mem : NULL;
+    return row == vt_exec_vector ? vec_mem : NULL;
   default:
     return NULL;
   }

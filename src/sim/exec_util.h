@@ -50,6 +50,10 @@ int vt_exec_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
 int vt_exec_fp(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_exec_vector(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_exec_ventus(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+/* parts of vt_exec_ventus: vector branches (isa.md 2.1), join (2.2), setrpc */
+int vt_exec_vbranch(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_exec_join(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_exec_setrpc(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 
 static inline void trace_x(vt_device *dev, unsigned reg, uint32_t value) {
   if (!dev->record || dev->ntw >= 8) return;

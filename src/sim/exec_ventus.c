@@ -174,20 +174,31 @@ static int endprg(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) 
   return VT_OK;
 }
 
+int vt_exec_vbranch(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  return vbranch(dev, w, in, err);
+}
+
+int vt_exec_join(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)dev, (void)err;
+  join(w, in);
+  return VT_OK;
+}
+
+int vt_exec_setrpc(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)err;
+  uint32_t v = w->x[in->rs1] + (uint32_t)in->imm;
+  WCSR(w, RPC) = v;
+  trace_csr(dev, VT_CSR_RPC, v);
+  write_x(dev, w, in->rd, v);
+  return VT_OK;
+}
+
 int vt_exec_ventus(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   switch (in->d->sem) {
   case VT_SEM_EQ: case VT_SEM_NE: case VT_SEM_LT: case VT_SEM_GE:
-    return vbranch(dev, w, in, err);
-  case VT_SEM_JOIN:
-    join(w, in);
-    return VT_OK;
-  case VT_SEM_SETRPC: {
-    uint32_t v = w->x[in->rs1] + (uint32_t)in->imm;
-    WCSR(w, RPC) = v;
-    trace_csr(dev, VT_CSR_RPC, v);
-    write_x(dev, w, in->rd, v);
-    return VT_OK;
-  }
+    return vt_exec_vbranch(dev, w, in, err);
+  case VT_SEM_JOIN: return vt_exec_join(dev, w, in, err);
+  case VT_SEM_SETRPC: return vt_exec_setrpc(dev, w, in, err);
   case VT_SEM_ADD: case VT_SEM_SUB: add12(dev, w, in); return VT_OK;
   case VT_SEM_REGEXT: case VT_SEM_REGEXTI: case VT_SEM_PREFIX: case VT_SEM_PREFIXI:
   case VT_SEM_PREFIX_MEM:

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec_util.h"
+#include "exec_step.h"
 #include "run.h"
 
 static int grow_ptrs(void *arrp, unsigned *cap, unsigned need) {
@@ -215,14 +215,9 @@ static bool step(vt_xctx *x, vt_warp *w) {
   return !sm->rc;
 }
 
-void vt_sm_slice(vt_xctx *x) {
+/* the slice with an observer (trace, debugger hooks): step by step */
+static void slice_observed(vt_xctx *x) {
   vt_sm *sm = x->sm;
-  vt_device *dev = x->dev;
-  dev->ctr = vt_step_counters(dev, sm->id);
-  dev->cur_sm = sm->id;
-  sm->executed = sm->finished = 0;
-  sm->rc = VT_OK;
-  rebuild(sm, sm->last);
   for (;;) {
     if (sm->pos >= sm->nrun) {
       if (!round_end(x)) return;
@@ -235,6 +230,93 @@ void vt_sm_slice(vt_xctx *x) {
     }
     if (!step(x, w)) return;
   }
+}
+
+/* The slice without an observer: step() with what only an observer needs
+ * left out (trace records, the event), the decode cache's hit and the
+ * execution inline, the round's position and the counters in locals
+ * (sm->pos, sm->executed are current whenever the schedule's functions
+ * run). Thread instructions are the mask's population count, computed
+ * when the mask differs from the last warp's (the warps of a round mostly
+ * share their masks). */
+static void slice_plain(vt_xctx *x) {
+  vt_sm *sm = x->sm;
+  vt_device *dev = x->dev;
+  const bool overlay = x->r->overlay;
+  const uint64_t cap = sm->cap;
+  uint64_t executed = sm->executed, threads = 0, vector = 0;
+  uint32_t last_mask = 0, last_pop = 0;
+  unsigned pos = sm->pos;
+  const vt_warp *last = sm->last;
+#define SYNC() (sm->pos = pos, sm->executed = executed, sm->last = last)
+  for (;;) {
+    if (pos >= sm->nrun) {
+      SYNC();
+      bool more = round_end(x);
+      pos = sm->pos;
+      last = sm->last;
+      if (!more) break;
+      continue;
+    }
+    vt_warp *w = sm->run[pos];
+    if (executed >= cap) {
+      if (sm->budget_cap) budget_error(x, w);
+      break;
+    }
+    uint32_t mask = w->mask;
+    vt_insn tmp;
+    last = w;
+    const vt_insn *in = w->ext_armed ? NULL : vt_decode_hit(dev, w);
+    int rc = in ? VT_OK : vt_sim_decode(dev, w, &tmp, &in, &sm->err);
+    if (rc == VT_OK && overlay && must_defer(dev, w, in)) {
+      SYNC();
+      park(sm, w);
+      if (sm->rc) break;
+      pos = sm->pos;
+      continue;
+    }
+    if (rc == VT_OK) rc = vt_exec_step(dev, w, in, &sm->err);
+    if (rc != VT_OK) {
+      vt_sim_locate_at(&sm->err, w, sm->id, dev, w->pc);
+      sm->rc = rc;
+      break;
+    }
+    executed++;
+    vector += vt_counts_vector(in->d);
+    if (mask != last_mask) {
+      last_mask = mask;
+      last_pop = (uint32_t)vt_popcount32(mask);
+    }
+    threads += last_pop;
+    pos++;
+    if (w->state != WARP_RUNNING) {
+      SYNC();
+      sm->rc = warp_changed(x, w);
+      if (sm->rc) break;
+      pos = sm->pos;
+    }
+  }
+  SYNC();
+#undef SYNC
+  dev->ctr[VT_C_warp_instructions] += executed;
+  dev->ctr[VT_C_thread_instructions] += threads;
+  dev->ctr[VT_C_vector_instructions] += vector;
+  dev->ctr[VT_C_scalar_instructions] += executed - vector;
+}
+
+void vt_sm_slice(vt_xctx *x) {
+  vt_sm *sm = x->sm;
+  vt_device *dev = x->dev;
+  dev->ctr = vt_step_counters(dev, sm->id);
+  dev->cur_sm = sm->id;
+  dev->cur_lane = -1;
+  sm->executed = sm->finished = 0;
+  sm->rc = VT_OK;
+  rebuild(sm, sm->last);
+  if (dev->trace || dev->hooks.before || dev->hooks.after)
+    slice_observed(x);
+  else
+    slice_plain(x);
 }
 
 int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w) {

@@ -1,0 +1,66 @@
+/* The two halves of a warp step as the run loop inlines them: the decode
+ * cache's hit, and the execution with its bookkeeping (prefix state, pc,
+ * instret, the vector/scalar counters). Misses and everything else are in
+ * exec.c (vt_sim_decode, vt_exec_generic). */
+#ifndef VT_SIM_EXEC_STEP_H
+#define VT_SIM_EXEC_STEP_H
+#include "exec_util.h"
+
+/* The decode cache's instruction at the warp's pc, decoded as it executes
+ * without a prefix, when the pc's page is in the warp's translation cache
+ * and the entry holds the word there (only 4-byte instructions are cached;
+ * reference mode never fills the cache, so never hits); NULL otherwise. */
+static inline const vt_insn *vt_decode_hit(const vt_device *dev, const vt_warp *w) {
+  uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
+  uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
+  size_t chunk = off >> 10;
+  const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
+  if (!(pc & 3) && vt_tlb_hit(t->tag, vpn, false, true, dev->fetch_exec) && at >= t->lo &&
+      at + 4 <= t->hi && pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE &&
+      chunk < dev->dcache_chunks && dev->dcache[chunk]) {
+    const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
+    uint32_t word = load_le(t->page + at, 4);
+    if (e->in.word == word && word != 0 && e->in.d) return &e->in;
+  }
+  return NULL;
+}
+
+/* The isa2025.md gate and the row's executor: the path of an instruction
+ * without a chosen executor, and of every one in reference mode. */
+int vt_exec_generic(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+
+/* what the statistics count as a vector instruction: vector operands or vtype */
+static inline bool vt_counts_vector(const vt_insn_desc *d) {
+  return (d->flags & VT_F_VEC) || d->exec_class == VT_EX_VSET;
+}
+
+/* vt_sim_execute (exec_util.h) but for the vector/scalar instruction
+ * counters, which the caller keeps */
+static inline int vt_exec_step(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  const vt_insn_desc *d = in->d;
+  bool was_armed = w->ext_armed;
+  /* the vector registers it may write lie below vtop (vt_vwrite_span) */
+  if (in->vspan) {
+    unsigned top = in->rd + in->vspan;
+    if (top > VT_NUM_VREGS) top = VT_NUM_VREGS;
+    if (top > w->vtop) w->vtop = top;
+  }
+  w->npc = w->pc + d->length;
+  /* the executor decode chose (none in reference mode: decode_cached) */
+  int rc = in->fn ? in->fn(dev, w, in, err) : vt_exec_generic(dev, w, in, err);
+  if (rc != VT_OK) return rc;
+  /* a prefix is consumed by the next instruction; a new prefix re-arms */
+  if (d->exec_class == VT_EX_REGEXT) {
+    w->ext_armed = true;
+  } else if (was_armed) {
+    w->ext_valid = false;
+    w->exti_valid = false;
+    w->ext_armed = false;
+    w->pfx_kind = VT_PFX_NONE;
+  }
+  w->pc = w->npc;
+  w->instret++;
+  w->cycle++;
+  return VT_OK;
+}
+#endif
