@@ -8,6 +8,7 @@
  * operations are the ones of exec_scalar.c and vint_body.h at 32 bits. */
 #include "exec_util.h"
 #include "exec_vector.h"
+#include "fastmem.h"
 #include "lanes.h"
 #include "vreg.h"
 
@@ -90,13 +91,29 @@ static inline __attribute__((always_inline)) int vec32_run(vt_device *dev, vt_wa
   return VT_OK;
 }
 
-/* unit-stride and the other RVV memory forms at SEW 8..32 (vt_vmem) */
+/* what vt_exec_vector checks before an RVV load or store: the vector
+ * unit on, vtype legal, SEW below 64 */
+static inline bool vec_mem_ready(const vt_warp *w) {
+  return (w->mstatus & 0x600u) != 0 && !w->vill && ((w->vtype >> 3) & 7) != 3;
+}
+
+/* the RVV memory forms (vt_vmem) */
 static int vec_mem(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
-  if ((w->mstatus & 0x600u) == 0 || w->vill || ((w->vtype >> 3) & 7) == 3)
-    return vt_exec_vector(dev, w, in, err);
+  if (!vec_mem_ready(w)) return vt_exec_vector(dev, w, in, err);
   int rc = vt_vmem(dev, w, in, err);
   if (rc == VT_OK) w->vstart = 0;
   return rc;
+}
+
+/* unit stride with elements of 8..32 bits: the one-translation path of
+ * vt_vmem's element accesses when it applies, else the generic path */
+static int vec_unit(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  if (!vec_mem_ready(w)) return vt_exec_vector(dev, w, in, err);
+  uint32_t m = w->mask & vt_vrange(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
+  if (!vt_vmem_unit_fast(dev, w, in, m, in->d->msize, in->d->mem == VT_MEM_STORE))
+    return vt_exec_vector(dev, w, in, err);
+  w->vstart = 0;
+  return VT_OK;
 }
 
 #define FAST_OP(NAME, OP)                                                                   \
@@ -209,7 +226,8 @@ static vt_exec_fn fast_of(const vt_insn_desc *d) {
     if (row != vt_exec_vector || op < 0 || d->ew != VT_EW_SEW || !(fl & VT_F_VEC)) return NULL;
     return fast_ops[op][(fl & VT_F_BI) ? 4 : (fl & VT_F_BX) ? 3 : 2];
   case VT_EX_VLOAD: case VT_EX_VSTORE:
-    return row == vt_exec_vector ? vec_mem : NULL;
+    if (row != vt_exec_vector) return NULL;
+    return d->amode == VT_AM_VUNIT && d->msize <= 4 ? vec_unit : vec_mem;
   default:
     return NULL;
   }

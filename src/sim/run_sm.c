@@ -239,7 +239,7 @@ static void slice_observed(vt_xctx *x) {
  * run). Thread instructions are the mask's population count, computed
  * when the mask differs from the last warp's (the warps of a round mostly
  * share their masks). */
-static void slice_plain(vt_xctx *x) {
+static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool hw_popcount) {
   vt_sm *sm = x->sm;
   vt_device *dev = x->dev;
   const bool overlay = x->r->overlay;
@@ -249,13 +249,23 @@ static void slice_plain(vt_xctx *x) {
   unsigned pos = sm->pos;
   const vt_warp *last = sm->last;
 #define SYNC() (sm->pos = pos, sm->executed = executed, sm->last = last)
+  /* a round's end changes nothing when no warp changed its state or
+   * parked since the last one that went on (round_end; reference mode
+   * always rebuilds) */
+  bool quiet = false;
   for (;;) {
     if (pos >= sm->nrun) {
+      if (quiet && !dev->reference) {
+        pos = 0;
+        last = NULL;
+        continue;
+      }
       SYNC();
       bool more = round_end(x);
       pos = sm->pos;
       last = sm->last;
       if (!more) break;
+      quiet = true;
       continue;
     }
     vt_warp *w = sm->run[pos];
@@ -270,6 +280,7 @@ static void slice_plain(vt_xctx *x) {
     int rc = in ? VT_OK : vt_sim_decode(dev, w, &tmp, &in, &sm->err);
     if (rc == VT_OK && overlay && must_defer(dev, w, in)) {
       SYNC();
+      quiet = false;
       park(sm, w);
       if (sm->rc) break;
       pos = sm->pos;
@@ -285,12 +296,13 @@ static void slice_plain(vt_xctx *x) {
     vector += vt_counts_vector(in->d);
     if (mask != last_mask) {
       last_mask = mask;
-      last_pop = (uint32_t)vt_popcount32(mask);
+      last_pop = hw_popcount ? (uint32_t)__builtin_popcount(mask) : (uint32_t)vt_popcount32(mask);
     }
     threads += last_pop;
     pos++;
     if (w->state != WARP_RUNNING) {
       SYNC();
+      quiet = false;
       sm->rc = warp_changed(x, w);
       if (sm->rc) break;
       pos = sm->pos;
@@ -304,6 +316,17 @@ static void slice_plain(vt_xctx *x) {
   dev->ctr[VT_C_scalar_instructions] += executed - vector;
 }
 
+/* the plain slice with the population count in one instruction where the
+ * host has it (chosen at run time; reference mode takes the portable one,
+ * so the differential test runs both) */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define VT_HAVE_POPCNT_VARIANT 1
+__attribute__((target("popcnt"))) static void slice_plain_popcnt(vt_xctx *x) {
+  slice_plain(x, true);
+}
+#endif
+static void slice_plain_portable(vt_xctx *x) { slice_plain(x, false); }
+
 void vt_sm_slice(vt_xctx *x) {
   vt_sm *sm = x->sm;
   vt_device *dev = x->dev;
@@ -315,8 +338,12 @@ void vt_sm_slice(vt_xctx *x) {
   rebuild(sm, sm->last);
   if (dev->trace || dev->hooks.before || dev->hooks.after)
     slice_observed(x);
+#ifdef VT_HAVE_POPCNT_VARIANT
+  else if (!dev->reference && __builtin_cpu_supports("popcnt"))
+    slice_plain_popcnt(x);
+#endif
   else
-    slice_plain(x);
+    slice_plain_portable(x);
 }
 
 int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w) {
