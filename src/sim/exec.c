@@ -52,16 +52,19 @@ static uint8_t *overlay_page(vt_device *dev, uint32_t addr, bool store) {
  * fetch (not: the fetch of an unmapped or misaligned pc is an error anyway,
  * and checking it would evict the warp's data allocation from its cache);
  * inlined into both callers: fetches are as frequent as instructions */
+enum { ACC_DATA, ACC_FETCH, ACC_PROBE };
 static inline __attribute__((always_inline)) uint8_t *
-access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, bool fetch,
+access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, int kind,
        vt_error *err) {
+  const bool fetch = kind == ACC_FETCH;
   if (addr & (size - 1)) {
     vt_err_set(err, VT_ERR_MISALIGNED, "misaligned %u-byte %s at 0x%08x", size,
                store ? "store" : "load", addr);
     return NULL;
   }
   bool local = addr - VT_LDS_BASE < VT_ADDR_LDS_SIZE;
-  if (dev->cfg.memcheck && !local && !fetch && !vt_memcheck(dev, w, addr, size, store, err))
+  if (dev->cfg.memcheck && !local && kind == ACC_DATA &&
+      !vt_memcheck(dev, w, addr, size, store, err))
     return NULL;
   /* while several SMs run an epoch no store runs while reservations exist
    * (the run loop defers them, run.h) */
@@ -70,7 +73,7 @@ access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, boo
   vt_tlb_entry *e = &w->tlb[vt_tlb_slot(vpn)];
   bool overlay = dev->ovl && !local;
   if (vt_tlb_hit(e->tag, vpn, store, fetch, dev->fetch_exec) && in >= e->lo && in + size <= e->hi) {
-    if (store && overlay) vt_ovl_mark(e->page + in, size);
+    if (store && overlay && kind != ACC_PROBE) vt_ovl_mark(e->page + in, size);
     return e->page + in;
   }
   uint8_t *p;
@@ -88,12 +91,11 @@ access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, boo
   } else if (dev->mmu) { /* translate (mmu_sim.c): fills e, or faults */
     return vt_mmu_fill(dev, e, addr, size, store, fetch, err);
   } else {
-    if (!vt_mem_mapped(&dev->mem, addr, size)) {
+    if (!vt_mem_extent(&dev->mem, addr, size, &lo, &hi)) {
       vt_err_set(err, VT_ERR_ACCESS, "%s of unmapped address 0x%08x", store ? "store" : "load",
                  addr);
       return NULL;
     }
-    vt_mem_page_extent(&dev->mem, addr, &lo, &hi);
     if (overlay) {
       p = overlay_page(dev, addr, store);
       if (p && !store && !vt_ovl_find(dev->ovl, vpn)) tag |= VT_TLB_NOSTORE;
@@ -111,17 +113,23 @@ access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, boo
     e->hi = (uint16_t)hi;
     e->page = p - in;
   }
-  if (store && overlay) vt_ovl_mark(p, size);
+  if (store && overlay && kind != ACC_PROBE) vt_ovl_mark(p, size); /* a probe writes nothing */
   return p;
 }
 
 uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                        vt_error *err) {
-  return access(dev, w, addr, size, store, false, err);
+  return access(dev, w, addr, size, store, ACC_DATA, err);
 }
 
 const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err) {
-  return access(dev, w, addr, 4, false, true, err);
+  return access(dev, w, addr, 4, false, ACC_FETCH, err);
+}
+
+bool vt_sim_probe(vt_device *dev, vt_warp *w, uint32_t addr, bool store) {
+  if (dev->mmu || (store && dev->nresv)) return false; /* a walk; breaking reservations */
+  vt_error ignored;
+  return access(dev, w, addr & ~3u, 4, store, ACC_PROBE, &ignored) != NULL;
 }
 
 /* LR/SC reservation set = the aligned word. Warps interleave one

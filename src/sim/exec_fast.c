@@ -66,25 +66,26 @@ static inline uint32_t vec32_lanes(const vt_warp *w, const vt_insn *in) {
   return in->vm ? m : m & w->v[0][0];
 }
 
-/* d = op(vs2, B) in the lanes of m, B a register (vector) or a scalar; the
- * operands are copied first so that vd may be a source register */
+/* d = op(vs2, B) in the lanes of m, B a register (vector) or a scalar:
+ * the results first (vd may be a source), then vd; all of it when every
+ * lane computes */
 static inline __attribute__((always_inline)) int vec32_run(vt_device *dev, vt_warp *w,
                                                            const vt_insn *in, vt_error *err,
                                                            unsigned op, int form) {
   if (!vec32_ready(w)) return vt_exec_vector(dev, w, in, err);
   const uint32_t m = vec32_lanes(w, in);
-  uint32_t a[VT_MAX_LANES], b[VT_MAX_LANES];
-  memcpy(a, w->v[in->rs2], sizeof a);
-  if (form == 0) {
-    memcpy(b, w->v[in->rs1], sizeof b);
-  } else {
-    uint32_t s = form == 1 ? w->x[in->rs1] : (uint32_t)in->vimm;
-    for (int i = 0; i < VT_MAX_LANES; i++) b[i] = s;
-  }
+  const uint32_t *a = w->v[in->rs2], *b = w->v[in->rs1];
+  const uint32_t s = form == 1 ? w->x[in->rs1] : (uint32_t)in->vimm;
+  uint32_t r[VT_MAX_LANES];
+  for (int i = 0; i < VT_MAX_LANES; i++) r[i] = op32(op, a[i], form == 0 ? b[i] : s);
   uint32_t *d = w->v[in->rd];
-  for (int i = 0; i < VT_MAX_LANES; i++) {
-    uint32_t lm = 0u - VT_LANE_SET(m, i);
-    d[i] = (op32(op, a[i], b[i]) & lm) | (d[i] & ~lm);
+  if (m == 0xffffffffu) {
+    memcpy(d, r, sizeof r);
+  } else {
+    for (int i = 0; i < VT_MAX_LANES; i++) {
+      uint32_t lm = 0u - VT_LANE_SET(m, i);
+      d[i] = (r[i] & lm) | (d[i] & ~lm);
+    }
   }
   w->vstart = 0;
   trace_v(dev, w, in->rd, m);

@@ -6,21 +6,50 @@
 #define VT_SIM_EXEC_STEP_H
 #include "exec_util.h"
 
+/* a decode-cache chunk holds the 1024 instructions of one page (the
+ * program window starts on a page, include/vt/addrmap.def) */
+_Static_assert(VT_PAGE_SIZE / 4 == 1024, "decode-cache chunks are pages");
+
+/* whether two translation-cache entries are the same (tag, range, page) */
+static inline bool vt_tlb_same(const vt_tlb_entry *a, const vt_tlb_entry *b) {
+  return a->tag == b->tag && a->lo == b->lo && a->hi == b->hi && a->page == b->page;
+}
+
 /* The decode cache's instruction at the warp's pc, decoded as it executes
  * without a prefix, when the pc's page is in the warp's translation cache
  * and the entry holds the word there (only 4-byte instructions are cached;
- * reference mode never fills the cache, so never hits); NULL otherwise. */
-static inline const vt_insn *vt_decode_hit(const vt_device *dev, const vt_warp *w) {
+ * reference mode never fills the cache, so never hits); NULL otherwise.
+ * The page of the last hit is remembered in the warp (fm_*): while its
+ * translation entry is unchanged, a pc in it needs neither the lookup nor
+ * the checks of the page again, only the word's comparison (code may be
+ * rewritten). */
+static inline const vt_insn *vt_decode_hit(vt_device *dev, vt_warp *w) {
   uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
+  const vt_dcache_entry *e;
+  uint32_t word;
+  if (vpn + 1 == w->fm_key && !(pc & 3) && w->fm_dev == dev &&
+      vt_tlb_same(w->fm_slot, &w->fm_entry)) {
+    e = &w->fm_chunk[at >> 2];
+    word = load_le(w->fm_entry.page + at, 4);
+    return e->in.word == word && e->in.d ? &e->in : NULL;
+  }
   uint32_t off = (pc - VT_PROGRAM_BASE) >> 2;
   size_t chunk = off >> 10;
   const vt_tlb_entry *t = &w->tlb[vt_tlb_slot(vpn)];
   if (!(pc & 3) && vt_tlb_hit(t->tag, vpn, false, true, dev->fetch_exec) && at >= t->lo &&
       at + 4 <= t->hi && pc - VT_PROGRAM_BASE < VT_ADDR_PROGRAM_SIZE &&
       chunk < dev->dcache_chunks && dev->dcache[chunk]) {
-    const vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
-    uint32_t word = load_le(t->page + at, 4);
-    if (e->in.word == word && word != 0 && e->in.d) return &e->in;
+    e = &dev->dcache[chunk][off & 1023];
+    word = load_le(t->page + at, 4);
+    if (e->in.word != word || !e->in.d) return NULL;
+    if (t->lo == 0 && t->hi == VT_PAGE_SIZE) { /* every pc of the page passes */
+      w->fm_key = vpn + 1;
+      w->fm_dev = dev;
+      w->fm_slot = t;
+      w->fm_entry = *t;
+      w->fm_chunk = dev->dcache[chunk];
+    }
+    return &e->in;
   }
   return NULL;
 }

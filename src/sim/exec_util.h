@@ -103,6 +103,11 @@ uint8_t *vt_sim_access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size,
                        vt_error *err);
 /* The instruction word at addr (a fetch: not subject to memory checking). */
 const uint8_t *vt_sim_fetch(vt_device *dev, vt_warp *w, uint32_t addr, vt_error *err);
+/* Fill the warp's translation of the page of addr as a load or store there
+ * would (MMU off), without the memory checker and without reporting
+ * anything: false when that access would fail, or with the MMU on. The
+ * fast paths retry with it after a miss (fastmem.h). */
+bool vt_sim_probe(vt_device *dev, vt_warp *w, uint32_t addr, bool store);
 /* A data access at a 64-bit virtual address (v2025 pair addresses): below
  * 2^32 exactly vt_access; above it an access error with the MMU off, an
  * Sv39 translation with it on (mmu_sim.c). */

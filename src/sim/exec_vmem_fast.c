@@ -59,6 +59,27 @@ static void copy_lanes(uint8_t *dst, const uint8_t *src, uint32_t m, unsigned si
   }
 }
 
+/* vt_fastmem_span, after filling the translation when the warp's cache
+ * does not hold the page (a workgroup's first access to a page) */
+static uint8_t *span(vt_device *dev, vt_warp *w, uint32_t lo, uint64_t hi, bool store) {
+  uint8_t *p = vt_fastmem_span(dev, w, lo, hi, store);
+  if (p || (hi - 1) >> VT_PAGE_BITS != lo >> VT_PAGE_BITS || !vt_sim_probe(dev, w, lo, store))
+    return p;
+  return vt_fastmem_span(dev, w, lo, hi, store);
+}
+
+/* the bytes of the lanes of m (bit 0 = the element at p) were written to
+ * an overlay copy */
+static void mark_lanes(uint8_t *p, uint32_t m, unsigned size) {
+  if (((m + (m & (0u - m))) & m) == 0) { /* one run */
+    unsigned a = (unsigned)__builtin_ctz(m);
+    unsigned n = (unsigned)__builtin_ctzll(~(uint64_t)(m >> a));
+    vt_ovl_mark(p + a * size, n * size);
+    return;
+  }
+  for (uint32_t r = m; r; r &= r - 1) vt_ovl_mark(p + (unsigned)__builtin_ctz(r) * size, size);
+}
+
 bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, unsigned size,
                        bool store) {
   if (!m || !vt_fastmem_ok(dev, store)) return false;
@@ -67,7 +88,7 @@ bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m
   unsigned first = (unsigned)__builtin_ctz(m), last = 31u - (unsigned)__builtin_clz(m);
   uint64_t lo = (uint64_t)base + first * size, hi = (uint64_t)base + (last + 1) * size;
   if (lo > UINT32_MAX) return false; /* the addresses wrapped */
-  uint8_t *p = vt_fastmem_span(dev, w, (uint32_t)lo, hi, store);
+  uint8_t *p = span(dev, w, (uint32_t)lo, hi, store);
   if (!p) return false;
   /* element i is at byte i*size of the register (i < numt, so the group's
    * first register; vreg.h) */
@@ -75,14 +96,13 @@ bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m
   if (store) copy_lanes(p, reg, m >> first, size);
   else copy_lanes(reg, p, m >> first, size);
   if (store && dev->ovl && lo - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) /* an overlay copy: mark */
-    for (uint32_t r = m >> first; r; r &= r - 1)
-      vt_ovl_mark(p + (unsigned)__builtin_ctz(r) * size, size);
+    mark_lanes(p, m >> first, size);
   dev->cur_lane = -1;
   return true;
 }
 
 bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m, bool store) {
-  if (!m || !vt_fastmem_ok(dev, store) || (store && dev->ovl)) return false;
+  if (!m || !vt_fastmem_ok(dev, store)) return false;
   const vt_insn_desc *d = in->d;
   const unsigned size = d->msize;
   const bool is_private = d->amode == VT_AM_PRIVATE;
@@ -111,12 +131,15 @@ bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t 
     }
   }
   if (bits & (size - 1)) return false;
-  uint8_t *p = vt_fastmem_span(dev, w, lo, (uint64_t)hi + size, store);
+  uint8_t *p = span(dev, w, lo, (uint64_t)hi + size, store);
   if (!p) return false;
   uint32_t *vd = w->v[store ? in->rs2 : in->rd];
+  /* a store to the SM's overlay copy marks the bytes it writes */
+  const bool mark = store && dev->ovl && lo - VT_LDS_BASE >= VT_ADDR_LDS_SIZE;
   if (!apart && size == 4) { /* lo = addr[first] */
     if (store) copy_lanes(p, (uint8_t *)(vd + first), m >> first, 4);
     else copy_lanes((uint8_t *)(vd + first), p, m >> first, 4);
+    if (mark) mark_lanes(p, m >> first, 4);
     dev->cur_lane = -1;
     return true;
   }
@@ -126,6 +149,7 @@ bool vt_vmem_lanes_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t 
     uint8_t *q = p + (addr[i] - lo);
     if (store) {
       store_le(q, size == 4 ? vd[i] : vd[i] & ((1u << (8 * size)) - 1), size);
+      if (mark) vt_ovl_mark(q, size);
     } else {
       uint32_t v = load_le(q, size);
       vd[i] = sa ? sext(v, 8 * size) : v;

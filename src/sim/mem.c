@@ -5,8 +5,9 @@
 #include <string.h>
 
 void vt_pages_free(vt_pages *p) {
-  for (unsigned i = 0; i < 1024; i++) {
+  for (unsigned i = 0; i < 1024 && p->ndir; i++) {
     if (!p->dir[i]) continue;
+    p->ndir--;
     for (unsigned j = 0; j < 1024; j++)
       if (p->dir[i][j]) vt_page_release(p, p->dir[i][j]);
     free(p->dir[i]);
@@ -22,6 +23,7 @@ uint8_t *vt_pages_get(vt_pages *p, uint32_t addr) {
     l2 = calloc(1024, sizeof *l2);
     if (!l2) return NULL;
     p->dir[addr >> 22] = l2;
+    p->ndir++;
   }
   uint8_t **slot = &l2[(addr >> VT_PAGE_BITS) & 1023];
   if (!*slot) {
@@ -113,6 +115,20 @@ void vt_mem_page_extent(const vt_mem *m, uint32_t addr, uint32_t *lo, uint32_t *
   }
   *lo = (uint32_t)(a - page);
   *hi = (uint32_t)(e - page);
+}
+
+bool vt_mem_extent(vt_mem *m, uint32_t addr, uint32_t n, uint32_t *lo, uint32_t *hi) {
+  uint32_t vpn = addr >> VT_PAGE_BITS, in = addr & (VT_PAGE_SIZE - 1);
+  vt_extent_memo *e = &m->memo[vpn % VT_EXTENT_MEMOS];
+  if (e->key == vpn + 1 && e->gen == m->global.gen && in >= e->lo && in + n <= e->hi) {
+    *lo = e->lo;
+    *hi = e->hi;
+    return true;
+  }
+  if (!vt_mem_mapped(m, addr, n)) return false;
+  vt_mem_page_extent(m, addr, lo, hi);
+  *e = (vt_extent_memo){vpn + 1, m->global.gen, (uint16_t)*lo, (uint16_t)*hi};
+  return true;
 }
 
 int vt_mem_remove_region(vt_mem *m, uint32_t base, uint32_t size) {

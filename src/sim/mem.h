@@ -20,6 +20,7 @@ typedef struct vt_page_chunk {
 /* All zero is an empty store. */
 typedef struct vt_pages {
   uint8_t **dir[1024]; /* dir[a >> 22][(a >> 12) & 1023] -> page */
+  unsigned ndir;       /* second-level blocks allocated (freeing scans none without) */
   size_t npages;
   uint32_t gen; /* changes when a page is released or the mapping changes */
   /* host memory of the pages (page_alloc.c) */
@@ -40,10 +41,18 @@ typedef struct vt_region {
   uint32_t base, size;
 } vt_region;
 
+/* a page's mapped extent as vt_mem_page_extent found it (vt_mem_extent) */
+typedef struct vt_extent_memo {
+  uint32_t key, gen; /* page number + 1 (0: none), global.gen it holds for */
+  uint16_t lo, hi;
+} vt_extent_memo;
+#define VT_EXTENT_MEMOS 64
+
 typedef struct vt_mem {
   vt_pages global;
   vt_region *regions; /* mapped regions, sorted by base */
   size_t nregions, cap;
+  vt_extent_memo memo[VT_EXTENT_MEMOS];
 } vt_mem;
 
 void vt_pages_free(vt_pages *p);
@@ -73,4 +82,9 @@ bool vt_mem_mapped(const vt_mem *m, uint32_t addr, uint32_t n);
 /* The bytes [*lo, *hi) of addr's page (offsets in the page) that are
  * mapped without a gap around the mapped byte addr. */
 void vt_mem_page_extent(const vt_mem *m, uint32_t addr, uint32_t *lo, uint32_t *hi);
+/* vt_mem_mapped(addr, n) for an access inside one page, with that page's
+ * extent around addr when mapped; remembered per page until the mapping
+ * changes (the translation fills of the run loop ask for the same pages
+ * again and again). */
+bool vt_mem_extent(vt_mem *m, uint32_t addr, uint32_t n, uint32_t *lo, uint32_t *hi);
 #endif

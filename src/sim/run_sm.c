@@ -359,10 +359,15 @@ int vt_sm_run_parked(vt_run *r, vt_sm *sm, vt_warp *w) {
 }
 
 static void flush_warp(vt_warp *w, uint32_t key) {
+  if (key) { /* page key - 1 can only be in its slot (vt_tlb_slot) */
+    vt_tlb_entry *e = &w->tlb[vt_tlb_slot(key - 1)];
+    if (VT_TLB_KEY(e->tag) == key) e->tag = 0;
+    return;
+  }
   for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
     uint32_t tag = VT_TLB_KEY(w->tlb[i].tag);
     uint64_t a = (uint64_t)(tag - 1u) << VT_PAGE_BITS; /* above 2^32 with the MMU */
-    if (tag && (key ? tag == key : a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE)) w->tlb[i].tag = 0;
+    if (tag && a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
   }
 }
 

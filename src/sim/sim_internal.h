@@ -95,6 +95,15 @@ typedef struct vt_warp {
   uint32_t x[VT_NUM_XREGS];
   uint32_t pc, mask; /* SIMT mask, low numt bits */
   uint32_t npc;      /* the next pc: pc + length, or where the executing instruction jumps */
+  /* the page of the last decode-cache hit (exec_step.h, vt_decode_hit):
+   * its number + 1 (0: none), the device whose decode cache it is, the
+   * translation-cache entry it came from and a copy of it (the memo holds
+   * while the entry is unchanged), the page's decode-cache entries */
+  uint32_t fm_key;
+  struct vt_device *fm_dev;
+  const vt_tlb_entry *fm_slot;
+  vt_tlb_entry fm_entry;
+  const struct vt_dcache_entry *fm_chunk;
   uint32_t lane_limit; /* (1 << numt) - 1 */
   int state;
   unsigned wid;

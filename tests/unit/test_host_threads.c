@@ -207,6 +207,35 @@ TEST(vector_stores_with_holes_share_a_line) {
   for (unsigned k = 0; k < 16; k++) CHECK_EQ_U32(st, o.mem[k], k + 100);
 }
 
+/* Per-lane byte stores (vsb12.v) of 4 workgroups on 4 SMs into the same
+ * words: workgroup g writes byte g of each lane's word, 0x40 + g, each in
+ * its own overlay in the same epoch, so each overlay must merge exactly the
+ * bytes it wrote. The first store to a page fills the translation without
+ * writing (vt_sim_probe), which must not count as written bytes either. */
+TEST(byte_stores_of_several_sms_share_words) {
+  const char *src =
+      "  .globl _start\n"
+      "_start:\n"
+      "  li t0, 4\n"
+      "  vsetvli t0, t0, e32, m1, ta, ma\n"
+      "  csrr t1, CSR_WGID\n"
+      "  vid.v v1\n"
+      "  vsll.vi v2, v1, 2\n"
+      "  vadd.vx v2, v2, t1\n"
+      "  lui a1, 0x90000\n"
+      "  vadd.vx v2, v2, a1\n"
+      "  addi t2, t1, 0x40\n"
+      "  vmv.v.x v3, t2\n"
+      "  vsb12.v v3, 0(v2)\n"
+      "  endprg x0, x0, x0\n";
+  shape sh = {.sms = 4, .warp_slots = 1, .wgs = 4, .warps = 1};
+  static outcome o;
+  run_all(st, src, &sh, &o);
+  CHECK_EQ_U32(st, o.rc, VT_OK);
+  for (unsigned k = 0; k < 4; k++) CHECK_EQ_U32(st, o.mem[k], 0x43424140u);
+  CHECK_EQ_U32(st, o.mem[4], 0);
+}
+
 /* lr.w/sc.w retry loops of every warp of 8 workgroups on 4 SMs on one word */
 TEST(lrsc_across_sms) {
   const char *src = ht_lrsc_kernel;
@@ -328,5 +357,6 @@ TEST(steady_kernel_on_two_sms) {
 }
 
 RUN_TESTS(T(atomics_from_every_sm), T(local_atomics_on_every_sm),
-          T(vector_stores_with_holes_share_a_line), T(lrsc_across_sms), T(lowest_sm_error_wins),
+          T(vector_stores_with_holes_share_a_line), T(byte_stores_of_several_sms_share_words),
+          T(lrsc_across_sms), T(lowest_sm_error_wins),
           T(budget_exact), T(steady_kernel_on_two_sms))
