@@ -21,6 +21,7 @@ vt_device *vt_device_new(const vt_settings *cfg) {
     vt_settings_default(&dev->cfg);
   if (dev->cfg.sms == 0) dev->cfg.sms = 1;
   if (dev->cfg.warp_slots == 0) dev->cfg.warp_slots = 1;
+  dev->avx2 = vt_exec_avx2() && !dev->cfg.portable_simd;
   vt_mem_init(&dev->mem);
   dev->ctr = dev->scratch;
   dev->cur_lane = -1;

@@ -208,7 +208,7 @@ uint16_t vt_vwrite_span(const vt_insn_desc *d) {
   }
 }
 
-static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
+static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc, bool avx2) {
   vt_insn *in = &e->in;
   memset(in, 0, sizeof *in); /* no prefix: pfx VT_PFX_NONE, no modifiers */
   vt_insn_id id = vt_decode(word);
@@ -234,8 +234,8 @@ static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
     }
   }
   in->check = vt_v2025_needs_check(d, in->imm);
-  in->vspan = vt_vwrite_span(d);
-  in->fn = vt_exec_choose(in);
+  vt_insn_derive(in);
+  in->fn = vt_exec_choose(in, avx2);
 }
 
 /* Decoded form of 'word' at 'pc', from the program-window cache when the
@@ -244,7 +244,7 @@ static void decode_into(vt_dcache_entry *e, uint32_t word, uint32_t pc) {
 static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_t word,
                                             vt_dcache_entry *tmp) {
   if (pc - VT_PROGRAM_BASE >= VT_ADDR_PROGRAM_SIZE || word == 0 || dev->reference) {
-    decode_into(tmp, word, pc);
+    decode_into(tmp, word, pc, dev->avx2);
     if (dev->reference) tmp->in.fn = NULL; /* the generic path only */
     return tmp;
   }
@@ -254,7 +254,7 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
     size_t n = chunk + 1 > 2 * dev->dcache_chunks ? chunk + 1 : 2 * dev->dcache_chunks;
     vt_dcache_entry **c = realloc(dev->dcache, n * sizeof *c);
     if (!c) {
-      decode_into(tmp, word, pc);
+      decode_into(tmp, word, pc, dev->avx2);
       return tmp;
     }
     for (size_t i = dev->dcache_chunks; i < n; i++) c[i] = NULL;
@@ -263,11 +263,11 @@ static const vt_dcache_entry *decode_cached(vt_device *dev, uint32_t pc, uint32_
   }
   if (!dev->dcache[chunk]) dev->dcache[chunk] = calloc(1024, sizeof(vt_dcache_entry));
   if (!dev->dcache[chunk]) {
-    decode_into(tmp, word, pc);
+    decode_into(tmp, word, pc, dev->avx2);
     return tmp;
   }
   vt_dcache_entry *e = &dev->dcache[chunk][off & 1023];
-  if (e->in.word != word) decode_into(e, word, pc);
+  if (e->in.word != word) decode_into(e, word, pc, dev->avx2);
   return e;
 }
 
@@ -305,6 +305,7 @@ static void apply_prefix(const vt_warp *w, vt_insn *in) {
     in->rs2 |= ((x >> 6) & 7) << 5;
     in->rs3 |= ((x >> 9) & 7) << 5;
     in->vs3 = base->rd | (((x >> 9) & 7) << 5);
+    vt_insn_derive(in); /* vtop follows rd */
   }
   if (w->exti_valid) {
     /* regexti: signed 11-bit immediate (spec README decision 3) */
@@ -388,6 +389,13 @@ int vt_step_decode(vt_device *dev, vt_warp *w, vt_insn *in, vt_error *err) {
   return rc;
 }
 
+void vt_insn_derive(vt_insn *in) {
+  unsigned span = vt_vwrite_span(in->d), top = span ? in->rd + span : 0;
+  in->vtop = (uint16_t)(top > VT_NUM_VREGS ? VT_NUM_VREGS : top);
+  in->counts_vector = (in->d->flags & VT_F_VEC) || in->d->exec_class == VT_EX_VSET;
+  in->arms_prefix = in->d->exec_class == VT_EX_REGEXT;
+}
+
 /* the executor of an instruction, from its unit and element-width rule */
 vt_exec_fn vt_executor_of(const vt_insn_desc *d) {
   if (d->sem == VT_SEM_MMA) return vt_exec_mma;
@@ -425,6 +433,6 @@ int vt_exec_generic(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err
 int vt_sim_execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   int rc = vt_exec_step(dev, w, in, err);
   if (rc == VT_OK)
-    dev->ctr[vt_counts_vector(in->d) ? VT_C_vector_instructions : VT_C_scalar_instructions]++;
+    dev->ctr[in->counts_vector ? VT_C_vector_instructions : VT_C_scalar_instructions]++;
   return rc;
 }

@@ -12,6 +12,13 @@
 #include "lanes.h"
 #include "vreg.h"
 
+/* the AVX2 variant: gcc or clang on x86-64 */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define VT_EXEC_AVX2 1
+#else
+#define VT_EXEC_AVX2 0
+#endif
+
 enum { OP_ADD, OP_SUB, OP_AND, OP_OR, OP_XOR, OP_SLL, OP_SRL, OP_SRA, OP_MUL };
 
 /* one 32-bit operation; op is a constant where this is inlined */
@@ -53,45 +60,6 @@ static inline __attribute__((always_inline)) int scalar_run(vt_device *dev, vt_w
   return VT_OK;
 }
 
-/* ---- vector, SEW 32, every operand 32 bits wide (exec_vector.c) ---- */
-/* what vt_exec_vector checks before the element work: the vector unit on,
- * vtype legal, SEW 32 */
-static inline bool vec32_ready(const vt_warp *w) {
-  return (w->mstatus & 0x600u) != 0 && !w->vill && ((w->vtype >> 3) & 7) == 2;
-}
-
-/* the lanes computed: [vstart, vl), the SIMT mask, v0 when masked */
-static inline uint32_t vec32_lanes(const vt_warp *w, const vt_insn *in) {
-  uint32_t m = vt_vrange(w) & w->mask;
-  return in->vm ? m : m & w->v[0][0];
-}
-
-/* d = op(vs2, B) in the lanes of m, B a register (vector) or a scalar:
- * the results first (vd may be a source), then vd; all of it when every
- * lane computes */
-static inline __attribute__((always_inline)) int vec32_run(vt_device *dev, vt_warp *w,
-                                                           const vt_insn *in, vt_error *err,
-                                                           unsigned op, int form) {
-  if (!vec32_ready(w)) return vt_exec_vector(dev, w, in, err);
-  const uint32_t m = vec32_lanes(w, in);
-  const uint32_t *a = w->v[in->rs2], *b = w->v[in->rs1];
-  const uint32_t s = form == 1 ? w->x[in->rs1] : (uint32_t)in->vimm;
-  uint32_t r[VT_MAX_LANES];
-  for (int i = 0; i < VT_MAX_LANES; i++) r[i] = op32(op, a[i], form == 0 ? b[i] : s);
-  uint32_t *d = w->v[in->rd];
-  if (m == 0xffffffffu) {
-    memcpy(d, r, sizeof r);
-  } else {
-    for (int i = 0; i < VT_MAX_LANES; i++) {
-      uint32_t lm = 0u - VT_LANE_SET(m, i);
-      d[i] = (r[i] & lm) | (d[i] & ~lm);
-    }
-  }
-  w->vstart = 0;
-  trace_v(dev, w, in->rd, m);
-  return VT_OK;
-}
-
 /* what vt_exec_vector checks before an RVV load or store: the vector
  * unit on, vtype legal, SEW below 64 */
 static inline bool vec_mem_ready(const vt_warp *w) {
@@ -125,15 +93,6 @@ static int vec_unit(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err
   static int xi_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
     (void)err;                                                                              \
     return scalar_run(dev, w, in, OP, true);                                                \
-  }                                                                                         \
-  static int vv_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
-    return vec32_run(dev, w, in, err, OP, 0);                                               \
-  }                                                                                         \
-  static int vx_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
-    return vec32_run(dev, w, in, err, OP, 1);                                               \
-  }                                                                                         \
-  static int vi_##NAME(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {     \
-    return vec32_run(dev, w, in, err, OP, 2);                                               \
   }
 FAST_OP(add, OP_ADD)
 FAST_OP(sub, OP_SUB)
@@ -146,18 +105,44 @@ FAST_OP(sra, OP_SRA)
 FAST_OP(mul, OP_MUL)
 #undef FAST_OP
 
-/* by operation, then form: scalar reg-reg, scalar reg-imm, .vv, .vx, .vi */
-static const vt_exec_fn fast_ops[][5] = {
-    [OP_ADD] = {x_add, xi_add, vv_add, vx_add, vi_add},
-    [OP_SUB] = {x_sub, xi_sub, vv_sub, vx_sub, vi_sub},
-    [OP_AND] = {x_and, xi_and, vv_and, vx_and, vi_and},
-    [OP_OR] = {x_or, xi_or, vv_or, vx_or, vi_or},
-    [OP_XOR] = {x_xor, xi_xor, vv_xor, vx_xor, vi_xor},
-    [OP_SLL] = {x_sll, xi_sll, vv_sll, vx_sll, vi_sll},
-    [OP_SRL] = {x_srl, xi_srl, vv_srl, vx_srl, vi_srl},
-    [OP_SRA] = {x_sra, xi_sra, vv_sra, vx_sra, vi_sra},
-    [OP_MUL] = {x_mul, xi_mul, vv_mul, vx_mul, vi_mul},
+/* by operation: scalar reg-reg, scalar reg-imm */
+static const vt_exec_fn scalar_ops[][2] = {
+    [OP_ADD] = {x_add, xi_add}, [OP_SUB] = {x_sub, xi_sub}, [OP_AND] = {x_and, xi_and},
+    [OP_OR] = {x_or, xi_or},    [OP_XOR] = {x_xor, xi_xor}, [OP_SLL] = {x_sll, xi_sll},
+    [OP_SRL] = {x_srl, xi_srl}, [OP_SRA] = {x_sra, xi_sra}, [OP_MUL] = {x_mul, xi_mul},
 };
+
+/* ---- vector, SEW 32, every operand 32 bits wide (exec_vector.c) ---- */
+/* what vt_exec_vector checks before the element work: the vector unit on,
+ * vtype legal, SEW 32 */
+static inline bool vec32_ready(const vt_warp *w) {
+  return (w->mstatus & 0x600u) != 0 && !w->vill && ((w->vtype >> 3) & 7) == 2;
+}
+
+/* the lanes computed: [vstart, vl), the SIMT mask, v0 when masked */
+static inline uint32_t vec32_lanes(const vt_warp *w, const vt_insn *in) {
+  uint32_t m = vt_vrange(w) & w->mask;
+  return in->vm ? m : m & w->v[0][0];
+}
+
+/* the executors (exec_fast_vec.h): portable, and AVX2 where the
+ * compiler can target it (chosen per device, vt_exec_avx2) ---- */
+#define VF_NAME(x) x##_portable
+#define VF_TARGET
+#include "exec_fast_vec.h"
+#if VT_EXEC_AVX2
+#define VF_NAME(x) x##_avx2
+#define VF_TARGET __attribute__((target("avx2")))
+#include "exec_fast_vec.h"
+#endif
+
+bool vt_exec_avx2(void) {
+#if VT_EXEC_AVX2
+  return __builtin_cpu_supports("avx2");
+#else
+  return false;
+#endif
+}
 
 /* ---- scalar branches (exec_scalar.c) ---- */
 #define FAST_BRANCH(NAME, COND)                                                              \
@@ -205,7 +190,7 @@ static vt_exec_fn ventus_of(const vt_insn_desc *d) {
 }
 
 /* the specialised executor of a row, NULL when it has none */
-static vt_exec_fn fast_of(const vt_insn_desc *d) {
+static vt_exec_fn fast_of(const vt_insn_desc *d, bool avx2) {
   const uint32_t fl = d->flags;
   const vt_exec_fn row = vt_executor_of(d);
   if (row == vt_exec_ventus) return ventus_of(d);
@@ -220,12 +205,15 @@ static vt_exec_fn fast_of(const vt_insn_desc *d) {
     if (row != vt_exec_scalar || op < 0 || (fl & VT_F_VEC) ||
         (op == OP_MUL) != (d->exec_class == VT_EX_MUL))
       return NULL;
-    return fast_ops[op][(fl & VT_F_BI) ? 1 : 0];
+    return scalar_ops[op][(fl & VT_F_BI) ? 1 : 0];
   case VT_EX_BRANCH:
     return row != vt_exec_scalar || (fl & VT_F_VEC) ? NULL : branch_of(d);
   case VT_EX_VALU: case VT_EX_VMUL:
     if (row != vt_exec_vector || op < 0 || d->ew != VT_EW_SEW || !(fl & VT_F_VEC)) return NULL;
-    return fast_ops[op][(fl & VT_F_BI) ? 4 : (fl & VT_F_BX) ? 3 : 2];
+#if VT_EXEC_AVX2
+    if (avx2) return vec_ops_avx2[op][(fl & VT_F_BI) ? 2 : (fl & VT_F_BX) ? 1 : 0];
+#endif
+    return vec_ops_portable[op][(fl & VT_F_BI) ? 2 : (fl & VT_F_BX) ? 1 : 0];
   case VT_EX_VLOAD: case VT_EX_VSTORE:
     if (row != vt_exec_vector) return NULL;
     return d->amode == VT_AM_VUNIT && d->msize <= 4 ? vec_unit : vec_mem;
@@ -234,8 +222,8 @@ static vt_exec_fn fast_of(const vt_insn_desc *d) {
   }
 }
 
-vt_exec_fn vt_exec_choose(const vt_insn *in) {
+vt_exec_fn vt_exec_choose(const vt_insn *in, bool avx2) {
   if (!in->d || in->check) return NULL; /* the isa2025.md gate first */
-  vt_exec_fn f = fast_of(in->d);
+  vt_exec_fn f = fast_of(in->d, avx2);
   return f ? f : vt_executor_of(in->d);
 }

@@ -58,28 +58,18 @@ static inline const vt_insn *vt_decode_hit(vt_device *dev, vt_warp *w) {
  * without a chosen executor, and of every one in reference mode. */
 int vt_exec_generic(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 
-/* what the statistics count as a vector instruction: vector operands or vtype */
-static inline bool vt_counts_vector(const vt_insn_desc *d) {
-  return (d->flags & VT_F_VEC) || d->exec_class == VT_EX_VSET;
-}
-
 /* vt_sim_execute (exec_util.h) but for the vector/scalar instruction
  * counters, which the caller keeps */
 static inline int vt_exec_step(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
-  const vt_insn_desc *d = in->d;
   bool was_armed = w->ext_armed;
   /* the vector registers it may write lie below vtop (vt_vwrite_span) */
-  if (in->vspan) {
-    unsigned top = in->rd + in->vspan;
-    if (top > VT_NUM_VREGS) top = VT_NUM_VREGS;
-    if (top > w->vtop) w->vtop = top;
-  }
-  w->npc = w->pc + d->length;
+  if (in->vtop > w->vtop) w->vtop = in->vtop;
+  w->npc = w->pc + in->d->length;
   /* the executor decode chose (none in reference mode: decode_cached) */
   int rc = in->fn ? in->fn(dev, w, in, err) : vt_exec_generic(dev, w, in, err);
   if (rc != VT_OK) return rc;
   /* a prefix is consumed by the next instruction; a new prefix re-arms */
-  if (d->exec_class == VT_EX_REGEXT) {
+  if (in->arms_prefix) {
     w->ext_armed = true;
   } else if (was_armed) {
     w->ext_valid = false;

@@ -37,11 +37,18 @@ int vt_sim_execute(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
 int vt_sim_decode(vt_device *dev, vt_warp *w, vt_insn *tmp, const vt_insn **out, vt_error *err);
 /* The executor of a row (the generic dispatch), and the one decode picks
  * for an instruction without a prefix: a specialised one for the common
- * shapes (exec_fast.c), else the row's (NULL: the generic path). */
+ * shapes (exec_fast.c; the AVX2 variant of its lane loops with avx2), else
+ * the row's (NULL: the generic path). */
 vt_exec_fn vt_executor_of(const vt_insn_desc *d);
-vt_exec_fn vt_exec_choose(const vt_insn *in);
+vt_exec_fn vt_exec_choose(const vt_insn *in, bool avx2);
+/* whether the host runs AVX2 code (the variant vt_exec_choose may pick) */
+bool vt_exec_avx2(void);
 /* vector registers from rd on a decoded instruction may write (exec.c) */
 uint16_t vt_vwrite_span(const vt_insn_desc *d);
+/* The fields of a decoded instruction that follow from its row and
+ * registers (vtop, counts_vector, arms_prefix): after decoding, after a
+ * prefix changed its registers. */
+void vt_insn_derive(vt_insn *in);
 
 /* Executors by unit class (the table's unit column): scalar integer, memory
  * and system instructions; scalar FP (Zfinx); RVV; Ventus warp control and

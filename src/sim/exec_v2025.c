@@ -58,8 +58,8 @@ int vt_sim_fetch64(vt_device *dev, vt_warp *w, uint32_t first, vt_insn *in, vt_e
   in->vm = true;
   in->prefixed = w->ext_armed; /* an error at execution (3.5.4 rule 3) */
   in->check = true;
-  in->vspan = vt_vwrite_span(in->d);
   fields64(in, insn);
+  vt_insn_derive(in);
   return VT_OK;
 }
 

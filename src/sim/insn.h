@@ -30,7 +30,7 @@ typedef struct vt_insn {
   uint32_t word, pc;
   uint32_t word_hi;           /* second parcel of a 64-bit instruction (isa2025.md D1) */
   uint16_t id;
-  uint16_t vspan;             /* vector registers from rd on it may write (vtop; 0: none) */
+  uint16_t vtop;              /* vector registers [0, vtop) hold all it may write (vt_insn_derive) */
   unsigned rd, rs1, rs2, rs3; /* after regext (0..255) */
   unsigned vs3;               /* store data register: rd field, rs3 extension */
   int32_t imm;
@@ -46,6 +46,8 @@ typedef struct vt_insn {
   uint8_t mhint;              /* PREFIX_MEMORY cachehint (no architectural effect) */
   bool mpair;                 /* PREFIX_MEMORY pair = 1: 64-bit base address */
   bool check;                 /* vt_exec_v2025_check has something to check */
+  bool counts_vector;         /* a vector instruction in the statistics (vt_insn_derive) */
+  bool arms_prefix;           /* regext/regexti/PREFIX*: arms the next instruction's prefix */
 } vt_insn;
 
 #endif

@@ -246,7 +246,8 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
   const uint64_t cap = sm->cap;
   uint64_t executed = sm->executed, threads = 0, vector = 0;
   uint32_t last_mask = 0, last_pop = 0;
-  unsigned pos = sm->pos;
+  unsigned pos = sm->pos, nrun = sm->nrun;
+  vt_warp **run = sm->run;
   const vt_warp *last = sm->last;
 #define SYNC() (sm->pos = pos, sm->executed = executed, sm->last = last)
   /* a round's end changes nothing when no warp changed its state or
@@ -254,7 +255,7 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
    * always rebuilds) */
   bool quiet = false;
   for (;;) {
-    if (pos >= sm->nrun) {
+    if (pos >= nrun) {
       if (quiet && !dev->reference) {
         pos = 0;
         last = NULL;
@@ -262,13 +263,13 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
       }
       SYNC();
       bool more = round_end(x);
-      pos = sm->pos;
+      pos = sm->pos, nrun = sm->nrun, run = sm->run;
       last = sm->last;
       if (!more) break;
       quiet = true;
       continue;
     }
-    vt_warp *w = sm->run[pos];
+    vt_warp *w = run[pos];
     if (executed >= cap) {
       if (sm->budget_cap) budget_error(x, w);
       break;
@@ -283,7 +284,7 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
       quiet = false;
       park(sm, w);
       if (sm->rc) break;
-      pos = sm->pos;
+      pos = sm->pos, nrun = sm->nrun, run = sm->run;
       continue;
     }
     if (rc == VT_OK) rc = vt_exec_step(dev, w, in, &sm->err);
@@ -293,7 +294,7 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
       break;
     }
     executed++;
-    vector += vt_counts_vector(in->d);
+    vector += in->counts_vector;
     if (mask != last_mask) {
       last_mask = mask;
       last_pop = hw_popcount ? (uint32_t)__builtin_popcount(mask) : (uint32_t)vt_popcount32(mask);
@@ -305,7 +306,7 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
       quiet = false;
       sm->rc = warp_changed(x, w);
       if (sm->rc) break;
-      pos = sm->pos;
+      pos = sm->pos, nrun = sm->nrun, run = sm->run;
     }
   }
   SYNC();

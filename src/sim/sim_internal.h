@@ -223,6 +223,9 @@ struct vt_device {
   /* setting reference, read at each launch's start (vt_step_begin): every
    * fast path off, the simple exact paths only (docs/run.md) */
   bool reference;
+  /* the lane loops' AVX2 variant (exec_fast.c): the host has it and the
+   * setting portable_simd is off; fixed at creation */
+  bool avx2;
   /* called for each warp as its workgroup is freed (vt_device_set_warp_end) */
   vt_warp_end_fn warp_end;
   void *warp_end_ctx;
