@@ -21,8 +21,12 @@ count() {
 # branch-free integer operation gives one vectorised loop per width
 v=$(count exec_vint.c)
 c=$(count exec_ventus.c)
-echo "exec_vint.c: $v vectorised lane loops; exec_ventus.c: $c"
+# exec_fast.c instantiates exec_fast_vec.h twice (portable, AVX2): 27
+# executors per variant, each with a compute and a blend loop
+f=$(count exec_fast.c)
+echo "exec_vint.c: $v vectorised lane loops; exec_ventus.c: $c; exec_fast.c: $f"
 fail=0
+[ "$f" -ge 100 ] || { echo "exec_fast.c: expected at least 100 vectorised lane loops"; fail=1; }
 [ "$v" -ge 90 ] || { echo "exec_vint.c: expected at least 90 vectorised lane loops"; fail=1; }
 [ "$c" -ge 1 ] || { echo "exec_ventus.c: expected at least 1 vectorised lane loop (vadd12/vsub12)"; fail=1; }
 if [ $fail -eq 0 ]; then echo "1 passed, 0 failed"; else echo "0 passed, 1 failed"; exit 1; fi

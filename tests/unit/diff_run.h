@@ -1,7 +1,9 @@
 /* diff_run.h - the differential runner (issue 14, docs/run.md Reference
- * mode): a job (a sequence of launches on one device) runs twice, with the
+ * mode): a job (a sequence of launches on one device) runs with the
  * setting reference on and one host thread, and with every fast path on and
- * 2 host threads; the two runs must agree on the status and error (message
+ * 2 host threads, once with the lane loops' AVX2 variant where the host has
+ * it and once with the portable one; the fast runs must agree with the
+ * reference on the status and error (message
  * and location) of every launch, every byte of the memory regions the job
  * names, every counter but host time, and the final state of every warp:
  * scalar and vector registers (all 256 of each, all 32 lanes), CSRs, pc,
@@ -125,14 +127,20 @@ static void diff_snapshot(vt_device *dev, diff_run *r, diff_launch *dl) {
   }
 }
 
-/* Runs the job once; reference: the setting reference and 1 host thread,
- * else 2 host threads with every fast path. */
-static int diff_run_job(const diff_job *j, bool reference, diff_run *r, char *msg, size_t msgn) {
+/* how a job runs: the setting reference and 1 host thread; 2 host threads
+ * with every fast path; the same with the fast paths' portable lane loops
+ * (setting portable_simd; the same as the previous where the host has no
+ * AVX2) */
+typedef enum { DIFF_REFERENCE, DIFF_FAST, DIFF_FAST_PORTABLE } diff_mode;
+
+/* Runs the job once in the given mode. */
+static int diff_run_job(const diff_job *j, diff_mode mode, diff_run *r, char *msg, size_t msgn) {
   memset(r, 0, sizeof *r);
   vt_settings cfg;
   vt_settings_default(&cfg);
-  cfg.reference = reference;
-  cfg.host_threads = reference ? 1 : 2;
+  cfg.reference = mode == DIFF_REFERENCE;
+  cfg.portable_simd = mode == DIFF_FAST_PORTABLE;
+  cfg.host_threads = mode == DIFF_REFERENCE ? 1 : 2;
   if (j->sms) cfg.sms = j->sms;
   if (j->max_insns) cfg.max_insns = j->max_insns;
   vt_device *dev = vt_device_new(&cfg);
@@ -231,9 +239,16 @@ static int diff_check(const diff_job *j, char *msg, size_t n) {
   int rc = -1;
   if (!a || !b) {
     snprintf(msg, n, "%s: out of memory", j->name);
-  } else if (diff_run_job(j, true, a, msg, n) == 0 && diff_run_job(j, false, b, msg, n) == 0) {
+  } else if (diff_run_job(j, DIFF_REFERENCE, a, msg, n) == 0 &&
+             diff_run_job(j, DIFF_FAST, b, msg, n) == 0) {
     diff_compare(j->name, a, b, msg, n);
     rc = 0;
+    diff_run_free(b);
+    if (!msg[0]) {
+      rc = diff_run_job(j, DIFF_FAST_PORTABLE, b, msg, n);
+      if (rc == 0) diff_compare(j->name, a, b, msg, n);
+      if (msg[0] && rc == 0) strncat(msg, " (portable lane loops)", n - strlen(msg) - 1);
+    }
     if (getenv("VT_DIFF_VERBOSE")) /* what each job did */
       printf("%s: %u launch(es), last status %d %s, %.0f warp-insns, %zu warps\n", j->name,
              a->nl, a->l[a->nl - 1].rc, a->l[a->nl - 1].err.message,

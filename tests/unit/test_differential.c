@@ -354,7 +354,7 @@ TEST(warp_end_callback) {
   char msg[256];
   CHECK(st, r != NULL);
   if (!r) return;
-  CHECK(st, diff_run_job(&j, false, r, msg, sizeof msg) == 0);
+  CHECK(st, diff_run_job(&j, DIFF_FAST, r, msg, sizeof msg) == 0);
   CHECK_EQ_U32(st, r->nl, 1);
   CHECK_EQ_U32(st, r->l[0].rc, VT_OK);
   CHECK_EQ_U32(st, r->nw, 6);

@@ -130,7 +130,7 @@ static void run_case(check_state *st, vjob *j, const char *kind, bool reference)
   char msg[512] = "";
   CHECK(st, r != NULL);
   if (!r) return;
-  int rc = diff_run_job(&job, reference, r, msg, sizeof msg);
+  int rc = diff_run_job(&job, reference ? DIFF_REFERENCE : DIFF_FAST, r, msg, sizeof msg);
   if (rc != 0) fprintf(stderr, "vtop %s: %s\n", kind, msg);
   CHECK(st, rc == 0);
   CHECK_EQ_U32(st, r->nl, 2);
