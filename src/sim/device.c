@@ -195,6 +195,7 @@ static vt_warp *warp_get(vt_device *dev) {
 
 /* a workgroup block with room for n warps, all zero (as calloc gives it):
  * the last one a finished workgroup left when it is large enough */
+_Static_assert(offsetof(vt_pages, dir) == 0, "wg_get skips the page directory of a pooled block");
 static vt_wg *wg_get(vt_device *dev, unsigned n) {
   vt_wg *wg = NULL;
   if (dev && dev->nwgpool) {
@@ -204,13 +205,20 @@ static vt_wg *wg_get(vt_device *dev, unsigned n) {
       wg = NULL;
     }
   }
+  bool pooled = wg != NULL;
   if (!wg) {
     wg = malloc(sizeof *wg + (size_t)(n ? n : 1) * sizeof(vt_warp *));
     if (!wg) return NULL;
     wg->capwarps = n ? n : 1;
   }
   unsigned cap = wg->capwarps;
-  memset(wg, 0, sizeof *wg);
+  if (pooled) { /* vt_pages_free left its 8 KB page directory all NULL */
+    char *dir_end = (char *)&wg->lds + sizeof wg->lds.dir;
+    memset(wg, 0, offsetof(vt_wg, lds));
+    memset(dir_end, 0, sizeof *wg - (size_t)(dir_end - (char *)wg));
+  } else {
+    memset(wg, 0, sizeof *wg);
+  }
   wg->capwarps = cap;
   wg->warps = (vt_warp **)(wg + 1);
   for (unsigned i = 0; i < n; i++) wg->warps[i] = NULL;

@@ -94,7 +94,7 @@ static bool branch64_taken(unsigned op, uint32_t fl, uint64_t a, uint64_t b) {
 static int load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned size = in->d->msize;
   uint32_t addr = w->x[in->rs1] + (uint32_t)in->imm;
-  const uint8_t *p = vt_sim_access(dev, w, addr, size, false, err);
+  const uint8_t *p = vt_access(dev, w, addr, size, false, err);
   if (!p) return err->status;
   uint32_t v = load_le(p, size);
   if ((in->d->flags & VT_F_SA) && size < 4) v = sext(v, 8 * size);
@@ -106,7 +106,7 @@ static int load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
 static int store(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned size = in->d->msize;
   uint32_t addr = w->x[in->rs1] + (uint32_t)in->imm;
-  uint8_t *p = vt_sim_access(dev, w, addr, size, true, err);
+  uint8_t *p = vt_access(dev, w, addr, size, true, err);
   if (!p) return err->status;
   uint32_t v = w->x[in->rs2];
   store_le(p, v, size);
