@@ -214,6 +214,7 @@ run_e2e() {
   awk -v l="$label" -v t="$best" -v o="$over" -v r="$rss" 'BEGIN {
     printf "  %-28s %.4f s end to end, %.0f us per launch outside the simulation%s\n",
            l, t, o * 1e6, r != "" ? sprintf(", peak RSS %.1f MiB", r / 1024) : "" }'
+  e2e_best=$best
 }
 "$vt" as -o "$work/vecadd.elf" "$root/examples/kernels/crt0.s" "$root/examples/kernels/vecadd.s"
 head -c 4194304 /dev/zero >"$work/a.bin"
@@ -222,8 +223,16 @@ run_e2e "vt launch vecadd 1 M" 1 "$vt" launch "$work/vecadd.elf" --kernel vecadd
   --global 1048576 --arg in:"$work/a.bin" --arg in:"$work/b.bin" --arg out:4194304
 if [ -d "$root/../shared/cases/gaussian" ]; then
   g=$root/../shared/cases/gaussian
-  run_e2e "vt run gaussian (6 launches)" 6 "$vt" run "$g/Fan1_0.metadata" "$g/Fan2_0.metadata" \
-    "$g/Fan1_1.metadata" "$g/Fan2_1.metadata" "$g/Fan1_2.metadata" "$g/Fan2_2.metadata"
+  six=("$g/Fan1_0.metadata" "$g/Fan2_0.metadata" "$g/Fan1_1.metadata" "$g/Fan2_1.metadata"
+       "$g/Fan1_2.metadata" "$g/Fan2_2.metadata")
+  run_e2e "vt run gaussian (6 launches)" 6 "$vt" run "${six[@]}"
+  t6=$e2e_best
+  sixty=()
+  for _ in $(seq 10); do sixty+=("${six[@]}"); done
+  run_e2e "vt run gaussian x10 (60)" 60 "$vt" run "${sixty[@]}"
+  # the cost of a launch inside one process: what 54 more launches add
+  awk -v a="$t6" -v b="$e2e_best" 'BEGIN {
+    printf "  %-28s %.0f us per launch in one process ((60 launches - 6) / 54)\n", "", (b - a) / 54 * 1e6 }'
 else
   echo "  vt run gaussian: skipped (../shared/cases is absent)"
 fi
