@@ -42,8 +42,23 @@ static vt_wg *create(vt_run *r, unsigned s) {
   return wg;
 }
 
+/* How many waiting workgroups an SM may get at an epoch's start: as many
+ * as it can hold ('hold'), and for short workgroups more, up to
+ * VT_PEND_FACTOR times that, so that an epoch is not mostly its start and
+ * end (merging, translations refilled): enough for a slice at the
+ * instructions per workgroup so far. That count is the same for every
+ * number of host threads, and so is the schedule. */
+#define VT_PEND_FACTOR 4u
+static unsigned pending_limit(const vt_run *r, unsigned hold) {
+  if (!r->done_wg) return hold;
+  uint64_t per_wg = r->executed / r->done_wg + 1;
+  uint64_t want = VT_EPOCH_SLICE / per_wg;
+  if (want <= hold) return hold;
+  return want >= (uint64_t)VT_PEND_FACTOR * hold ? VT_PEND_FACTOR * hold : (unsigned)want;
+}
+
 /* Free warp slots get new workgroups, SMs in order; with several SMs each
- * then gets waiting workgroups in turn, up to as many as it can hold. */
+ * then gets waiting workgroups in turn, up to pending_limit. */
 static int dispatch(vt_run *r, bool *progress) {
   vt_device *dev = r->dev;
   for (unsigned s = 0; s < r->nsm; s++) {
@@ -64,6 +79,7 @@ static int dispatch(vt_run *r, bool *progress) {
   unsigned hold = r->slots / r->l->warps_per_wg;
   if (r->l->lds_size && r->lds_capacity / r->l->lds_size < hold)
     hold = (unsigned)(r->lds_capacity / r->l->lds_size);
+  hold = pending_limit(r, hold);
   for (bool more = true; more;) {
     more = false;
     for (unsigned s = 0; s < r->nsm; s++) {

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run.h"
@@ -25,13 +26,38 @@ struct vt_workers {
   unsigned nthreads;   /* helper threads started */
   vt_worker **w;       /* [0]: the calling thread's, then one per helper */
   unsigned nw;
-  uint64_t gen;        /* work handed out so far */
+  uint64_t gen;        /* work handed out so far (written with __atomic stores) */
   bool quit;
   /* the work of the current generation */
   vt_run *r;
   vt_sm **list;
-  unsigned n, next, finished;
+  unsigned n, next;
+  uint64_t finished;   /* slices done (written with __atomic stores) */
 };
+
+/* How long a thread polls for the next epoch, or for the other threads'
+ * slices, before it sleeps: a slice of the plain loop takes about 100 us,
+ * waking a sleeping thread tens of us (more on a virtual machine), and the
+ * calling thread does a slice itself when no helper has taken it yet. */
+#define SPIN_NS 300000u
+
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* poll *v (written with __atomic stores) while it equals 'from', for at
+ * most SPIN_NS */
+static void spin_while(const uint64_t *v, uint64_t from) {
+  uint64_t start = now_ns();
+  for (unsigned k = 1; __atomic_load_n(v, __ATOMIC_ACQUIRE) == from; k++) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (k % 64 == 0 && now_ns() - start > SPIN_NS) return;
+  }
+}
 
 typedef struct helper_arg {
   vt_workers *ws;
@@ -70,7 +96,8 @@ static void work(vt_workers *ws, vt_worker *wk) {
     pthread_mutex_unlock(&ws->mu);
     run_one(wk, ws->r, sm);
     pthread_mutex_lock(&ws->mu);
-    if (++ws->finished == ws->n) pthread_cond_signal(&ws->done);
+    if (__atomic_add_fetch(&ws->finished, 1, __ATOMIC_RELEASE) == ws->n)
+      pthread_cond_signal(&ws->done);
   }
 }
 
@@ -81,6 +108,11 @@ static void *helper(void *p) {
   pthread_mutex_lock(&ws->mu);
   uint64_t seen = 0;
   for (;;) {
+    if (!ws->quit && ws->gen == seen) { /* the next epoch usually comes soon */
+      pthread_mutex_unlock(&ws->mu);
+      spin_while(&ws->gen, seen);
+      pthread_mutex_lock(&ws->mu);
+    }
     while (!ws->quit && ws->gen == seen) pthread_cond_wait(&ws->go, &ws->mu);
     if (ws->quit) break;
     seen = ws->gen;
@@ -160,10 +192,19 @@ int vt_workers_run(vt_run *r, vt_sm **list, unsigned n) {
   ws->r = r;
   ws->list = list;
   ws->n = n;
-  ws->next = ws->finished = 0;
-  ws->gen++;
+  ws->next = 0;
+  __atomic_store_n(&ws->finished, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&ws->gen, ws->gen + 1, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&ws->go);
   work(ws, ws->w[0]);
+  if (ws->finished < ws->n) { /* the helpers' slices usually end soon */
+    pthread_mutex_unlock(&ws->mu);
+    for (uint64_t f; (f = __atomic_load_n(&ws->finished, __ATOMIC_ACQUIRE)) < ws->n;) {
+      spin_while(&ws->finished, f);
+      if (__atomic_load_n(&ws->finished, __ATOMIC_ACQUIRE) == f) break; /* slept on: wait */
+    }
+    pthread_mutex_lock(&ws->mu);
+  }
   while (ws->finished < ws->n) pthread_cond_wait(&ws->done, &ws->mu);
   pthread_mutex_unlock(&ws->mu);
   return VT_OK;
