@@ -115,12 +115,18 @@ static int host_copy(vt_device *dev, uint32_t addr, void *buf, size_t n, bool to
     size_t chunk = VT_PAGE_SIZE - (addr & (VT_PAGE_SIZE - 1));
     if (chunk > n) chunk = n;
     if (to_dev) {
-      uint8_t *p = vt_pages_get(&dev->mem.global, addr);
-      if (!p) {
-        vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
-        return VT_ERR_NOMEM;
+      /* zeros for a page nobody touched: it reads as zeros already (an
+       * output buffer's initial contents cost no memory) */
+      static const uint8_t zeros[VT_PAGE_SIZE];
+      uint8_t *p = vt_pages_peek(&dev->mem.global, addr);
+      if (p || memcmp(b, zeros, chunk) != 0) {
+        if (!p) p = vt_pages_get(&dev->mem.global, addr);
+        if (!p) {
+          vt_err_set(err, VT_ERR_NOMEM, "out of host memory");
+          return VT_ERR_NOMEM;
+        }
+        memcpy(p, b, chunk);
       }
-      memcpy(p, b, chunk);
     } else {
       const uint8_t *p = vt_pages_peek(&dev->mem.global, addr);
       if (p)
