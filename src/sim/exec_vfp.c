@@ -8,6 +8,7 @@
  * NaN-boxing check; docs/decisions.md, "Floating point"), the scalar pair
  * XP(rs1) at SEW 64 (D26). */
 #include "exec_vector.h"
+#include "fp32_host.h"
 #include "fp/bf16.h"
 #include "fp/fp16.h"
 #include "fp/fp32.h"
@@ -149,8 +150,8 @@ DEFINE_RUN(uint64_t, vfp_body_f64, vfp_body_f64)
 
 /* SEW 32, every operand binary32 (what compiled kernels execute): the
  * registers' lanes are the arrays */
-static int in_place(vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m, int rm,
-                    uint32_t *fx) {
+static int in_place(const vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s,
+                    uint32_t m, int rm, uint32_t *fx) {
   const vt_insn_desc *d = in->d;
   const uint32_t fl = d->flags;
   uint32_t bb[L], cy[L], *dd = w->v[in->rd], v0 = w->v[0][0];
@@ -174,6 +175,9 @@ static int in_place(vt_warp *w, const vt_insn *in, const vshape *s, uint32_t m, 
     const uint32_t *t = a;
     a = b, b = t;
   }
+  /* add, subtract, multiply on the host's unit when it is exact (not in
+   * reference mode) */
+  if (rm == VT_RM_RNE && !dev->reference && vt_f32_host_op(d->sem, dd, a, b, m, fx)) return 0;
   return vfp_body_f32(d->sem, fl, rm, dd, a, b, cy, m, fx) ? 0 : -1;
 }
 
@@ -183,7 +187,7 @@ int vt_vfp(vt_device *dev, vt_warp *w, const vt_insn *in, const vshape *s, uint3
   if (rm < 0) return err ? err->status : VT_ERR_ILLEGAL;
   uint32_t fx = 0;
   if (s->cw == 32 && s->ea == 32 && s->eb == 32 && s->ed == 32 && !(in->neg | in->abs)) {
-    if (in_place(w, in, s, m, rm, &fx) != 0) return vt_vunimplemented(err, in, 32);
+    if (in_place(dev, w, in, s, m, rm, &fx) != 0) return vt_vunimplemented(err, in, 32);
     vt_vfp_flags(dev, w, fx);
     trace_v(dev, w, in->rd, m);
     return VT_OK;
