@@ -185,13 +185,14 @@ static vt_warp *warp_get(vt_device *dev) {
    * checks vtop (vt_vwrite_span) */
   unsigned cap = w->cap, vtop = dev->reference ? VT_NUM_VREGS : w->vtop;
   uint32_t tlb_gen = w->tlb_gen;
+  bool tlb_local = w->tlb_local;
   memset(&w->x, 0, sizeof *w - offsetof(vt_warp, x));
   memset(w->v, 0, (size_t)vtop * sizeof w->v[0]);
   w->stack = stack;
   w->cap = cap;
   /* global translations stay valid while the mapping and pages do; local
    * ones belonged to the finished workgroup */
-  for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
+  for (unsigned i = 0; (tlb_local || tlb_gen != dev->mem.global.gen) && i < VT_TLB_SIZE; i++) {
     uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
     if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
   }

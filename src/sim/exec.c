@@ -108,6 +108,7 @@ access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, int
     return NULL;
   }
   if (hi > lo) {
+    if (local) w->tlb_local = true;
     e->tag = tag;
     e->lo = (uint16_t)lo;
     e->hi = (uint16_t)hi;

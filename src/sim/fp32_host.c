@@ -13,6 +13,8 @@
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <xmmintrin.h>
 
+#include "lanes.h"
+
 #define L VT_MAX_LANES
 /* MXCSR: exception flags (IE DE ZE OE UE PE), DAZ, rounding control, FTZ */
 #define MX_FLAGS 0x3fu
@@ -38,14 +40,14 @@ static inline uint32_t special(uint32_t v) { return (uint32_t)((v & 0x7f800000u)
 bool vt_f32_host_op(unsigned op, uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t m,
                     uint32_t *flags) {
   if (op != VT_SEM_FADD && op != VT_SEM_FSUB && op != VT_SEM_FMUL) return false;
-  uint32_t xa[L], xb[L], r[L], bad = 0;
+  uint32_t xa[L], xb[L], on[L], r[L], bad = 0;
   /* inactive lanes compute 1 op 1: exact, no exception */
   for (int i = 0; i < L; i++) {
-    uint32_t on = 0u - ((m >> i) & 1u);
-    xa[i] = (a[i] & on) | (0x3f800000u & ~on);
-    xb[i] = (b[i] & on) | (0x3f800000u & ~on);
-    bad |= special(xa[i]) | special(xb[i]);
+    on[i] = 0u - VT_LANE_SET(m, i);
+    xa[i] = (a[i] & on[i]) | (0x3f800000u & ~on[i]);
+    xb[i] = (b[i] & on[i]) | (0x3f800000u & ~on[i]);
   }
+  for (int i = 0; i < L; i++) bad |= special(xa[i]) | special(xb[i]);
   if (bad) return false;
   unsigned csr = _mm_getcsr();
   if (csr & (MX_DAZ | MX_RC | MX_FTZ)) return false; /* not the IEEE defaults */
@@ -58,8 +60,7 @@ bool vt_f32_host_op(unsigned op, uint32_t *d, const uint32_t *a, const uint32_t 
   _mm_setcsr(csr);
   if (raised & ~MX_PE) return false; /* invalid, denormal, overflow, underflow */
   memcpy(r, fr, sizeof r);
-  for (int i = 0; i < L; i++)
-    if ((m >> i) & 1) d[i] = r[i];
+  for (int i = 0; i < L; i++) d[i] = (r[i] & on[i]) | (d[i] & ~on[i]);
   if (raised & MX_PE) *flags |= VT_FFLAG_NX;
   return true;
 }

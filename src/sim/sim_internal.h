@@ -132,6 +132,7 @@ typedef struct vt_warp {
   uint8_t resv_width;
   uint64_t resv_addr; /* a 64-bit virtual address with the MMU on */
   uint32_t tlb_gen; /* dev->mem.global.gen its global entries are valid for */
+  bool tlb_local;   /* some entry may translate local memory (warp_get clears those) */
   /* vector registers [0, vtop) may be non-zero: a pooled warp clears only
    * these (VT_VWRITE_SPAN) */
   unsigned vtop;
