@@ -218,8 +218,8 @@ run_e2e() {
 }
 "$vt" as -o "$work/vecadd.elf" "$root/examples/kernels/crt0.s" "$root/examples/kernels/vecadd.s"
 # inputs that are not zeros (a buffer of zeros needs no simulated pages)
-yes 'vt bench' | head -c 4194304 >"$work/a.bin"
-yes 'b' | head -c 4194304 >"$work/b.bin"
+head -c 4194304 <(yes 'vt bench') >"$work/a.bin"
+head -c 4194304 <(yes 'b') >"$work/b.bin"
 run_e2e "vt launch vecadd 1 M" 1 "$vt" launch "$work/vecadd.elf" --kernel vecadd \
   --global 1048576 --arg in:"$work/a.bin" --arg in:"$work/b.bin" --arg out:4194304
 if [ -d "$root/../shared/cases/gaussian" ]; then

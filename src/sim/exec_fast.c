@@ -79,7 +79,22 @@ static int vec_mem(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
 static int vec_unit(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if (!vec_mem_ready(w)) return vt_exec_vector(dev, w, in, err);
   uint32_t m = w->mask & vt_vrange(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
-  if (!vt_vmem_unit_fast(dev, w, in, m, in->d->msize, in->d->mem == VT_MEM_STORE))
+  const bool store = in->d->mem == VT_MEM_STORE;
+  if (m == 0xffffffffu && in->d->msize == 4 && vt_fastmem_ok(dev, store)) {
+    /* a whole warp of words in one page: one 128-byte copy
+     * (vt_vmem_unit_fast's common case without its general lanes) */
+    uint32_t base = w->x[in->rs1];
+    uint8_t *p = base & 3 ? NULL : vt_fastmem_span(dev, w, base, (uint64_t)base + 128, store);
+    if (p) {
+      uint32_t *reg = w->v[store ? in->vs3 : in->rd];
+      if (store) memcpy(p, reg, 128);
+      else memcpy(reg, p, 128);
+      if (store && dev->ovl && base - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) vt_ovl_mark(p, 128);
+      w->vstart = 0;
+      return VT_OK;
+    }
+  }
+  if (!vt_vmem_unit_fast(dev, w, in, m, in->d->msize, store))
     return vt_exec_vector(dev, w, in, err);
   w->vstart = 0;
   return VT_OK;
