@@ -174,7 +174,7 @@ static int epoch_parked(vt_run *r, vt_sm **list, unsigned n) {
 /* An epoch whose SMs ran dry early (short workgroups) costs more to hand
  * to other threads than it saves: the next one runs on the calling thread.
  * Threads never change results, so this is only a matter of speed. */
-#define VT_SHORT_EPOCH (VT_EPOCH_SLICE / 8)
+#define VT_SHORT_EPOCH (VT_EPOCH_SLICE / 16)
 
 /* an epoch with several SMs active (run.h) */
 static int epoch_overlay(vt_run *r, vt_sm **list, unsigned n, bool *progress) {
