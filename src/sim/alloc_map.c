@@ -97,22 +97,40 @@ static void describe_nearest(const vt_alloc_map *m, uint32_t addr, unsigned size
              best->base);
 }
 
-bool vt_memcheck_span(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size) {
-  const vt_alloc *a = containing(&dev->allocs, addr, size);
-  if (!a) return false;
+/* The warp's allocation before the last one holds the access: the two
+ * trade places (a warp alternating between two buffers searches nothing). */
+static bool recall(const vt_device *dev, vt_warp *w, uint32_t addr, unsigned size) {
+  if (w->mc_gen2 != dev->allocs.gen || addr < w->mc_lo2 || (uint64_t)addr + size > w->mc_hi2)
+    return false;
+  uint64_t lo = w->mc_lo, hi = w->mc_hi;
+  uint32_t gen = w->mc_gen;
+  w->mc_lo = w->mc_lo2, w->mc_hi = w->mc_hi2, w->mc_gen = w->mc_gen2;
+  w->mc_lo2 = lo, w->mc_hi2 = hi, w->mc_gen2 = gen;
+  return true;
+}
+
+/* allocation a becomes the warp's last one, the last one its one before */
+static void remember(const vt_device *dev, vt_warp *w, const vt_alloc *a) {
+  w->mc_lo2 = w->mc_lo, w->mc_hi2 = w->mc_hi, w->mc_gen2 = w->mc_gen;
   w->mc_lo = a->base;
   w->mc_hi = a->base + (uint64_t)a->size;
   w->mc_gen = dev->allocs.gen;
+}
+
+bool vt_memcheck_span(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size) {
+  if (recall(dev, w, addr, size)) return true;
+  const vt_alloc *a = containing(&dev->allocs, addr, size);
+  if (!a) return false;
+  remember(dev, w, a);
   return true;
 }
 
 bool vt_memcheck_slow(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store,
                       vt_error *err) {
+  if (recall(dev, w, addr, size)) return true;
   const vt_alloc *a = containing(&dev->allocs, addr, size);
   if (a) {
-    w->mc_lo = a->base;
-    w->mc_hi = a->base + (uint64_t)a->size;
-    w->mc_gen = dev->allocs.gen;
+    remember(dev, w, a);
     return true;
   }
   /* an unmapped address is reported as such by the access itself, which is

@@ -137,9 +137,12 @@ typedef struct vt_warp {
    * these (VT_VWRITE_SPAN) */
   unsigned vtop;
   bool parked; /* waits for the end of the epoch (run.h) */
-  /* memory checking: the allocation of the last access [mc_lo, mc_hi) */
+  /* memory checking: the allocation of the last access [mc_lo, mc_hi),
+   * and the one before it (alloc_map.c swaps them back when it is used) */
   uint64_t mc_lo, mc_hi;
   uint32_t mc_gen;
+  uint64_t mc_lo2, mc_hi2;
+  uint32_t mc_gen2;
 } vt_warp;
 
 typedef struct vt_wg {
