@@ -6,13 +6,13 @@
 
 /* a Ventus CSR of the warp's file: 0x800..0x80c and 0x810..0x812 (0x80d..0x80f
  * stay unassigned, isa2025.md 2.5) */
-static bool warp_csr(unsigned csr) {
+bool vt_csr_is_warp(unsigned csr) {
   return (csr >= VT_CSR_TID && csr <= VT_CSR_RPC) ||
          (csr >= VT_CSR_GDS && csr <= VT_CSR_LDS_LIMIT);
 }
 
 int vt_csr_read(const vt_warp *w, unsigned csr, uint32_t *v) {
-  if (warp_csr(csr)) {
+  if (vt_csr_is_warp(csr)) {
     *v = w->csr[csr - VT_CSR_TID];
     return 0;
   }
@@ -46,7 +46,7 @@ int vt_csr_read(const vt_warp *w, unsigned csr, uint32_t *v) {
 }
 
 int vt_csr_write(vt_warp *w, unsigned csr, uint32_t v) {
-  if (warp_csr(csr)) {
+  if (vt_csr_is_warp(csr)) {
     w->csr[csr - VT_CSR_TID] = v;
     return 0;
   }

@@ -6,6 +6,7 @@
  * the same result; the differential test (tests/unit/test_differential.c)
  * compares them with reference mode, which never uses these. The
  * operations are the ones of exec_scalar.c and vint_body.h at 32 bits. */
+#include "csr.h"
 #include "exec_util.h"
 #include "exec_vector.h"
 #include "fastmem.h"
@@ -194,6 +195,57 @@ static int jal(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   return VT_OK;
 }
 
+/* lui, auipc (exec_scalar.c) */
+static int lui(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)err;
+  write_x(dev, w, in->rd, (uint32_t)in->imm << 12);
+  return VT_OK;
+}
+
+static int auipc(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)err;
+  write_x(dev, w, in->rd, in->pc + ((uint32_t)in->imm << 12));
+  return VT_OK;
+}
+
+/* jalr: the target from rs1 before rd is written */
+static int jalr(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)err;
+  w->npc = (w->x[in->rs1] + (uint32_t)in->imm) & ~1u;
+  write_x(dev, w, in->rd, in->pc + 4);
+  return VT_OK;
+}
+
+/* csrr of a Ventus CSR (csrrs/csrrsi with rs1 field 0: a read, no write;
+ * exec_scalar.c csr_op) */
+static int csr_read_warp(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+  (void)err;
+  write_x(dev, w, in->rd, w->csr[((unsigned)in->imm & 0xfff) - VT_CSR_TID]);
+  return VT_OK;
+}
+
+/* the scalar rows' executors besides the ALU operations and branches,
+ * decided from the row and (CSR reads) the instruction's fields */
+static vt_exec_fn scalar_of(const vt_insn *in) {
+  const vt_insn_desc *d = in->d;
+  switch ((vt_exec_class)d->exec_class) {
+  case VT_EX_ALU:
+    return d->sem == VT_SEM_LUI ? lui : d->sem == VT_SEM_AUIPC ? auipc : NULL;
+  case VT_EX_JUMP:
+    return d->sem == VT_SEM_JAL ? jal : d->sem == VT_SEM_JALR ? jalr : NULL;
+  case VT_EX_LOAD: case VT_EX_STORE:
+    if (d->amode == VT_AM_BASE64 || (d->flags & (VT_F_PRD | VT_F_PRS1 | VT_F_PRS2))) return NULL;
+    return d->exec_class == VT_EX_LOAD ? vt_exec_load : vt_exec_store;
+  case VT_EX_CSR:
+    return d->sem == VT_SEM_CSRRS && ((in->word >> 15) & 31) == 0 &&
+                   vt_csr_is_warp((unsigned)in->imm & 0xfff)
+               ? csr_read_warp
+               : NULL;
+  default:
+    return NULL;
+  }
+}
+
 /* the parts of vt_exec_ventus by operation (its switch, decided once) */
 static vt_exec_fn ventus_of(const vt_insn_desc *d) {
   switch (d->sem) {
@@ -205,11 +257,15 @@ static vt_exec_fn ventus_of(const vt_insn_desc *d) {
 }
 
 /* the specialised executor of a row, NULL when it has none */
-static vt_exec_fn fast_of(const vt_insn_desc *d, bool avx2) {
+static vt_exec_fn fast_of(const vt_insn *in, bool avx2) {
+  const vt_insn_desc *d = in->d;
   const uint32_t fl = d->flags;
   const vt_exec_fn row = vt_executor_of(d);
   if (row == vt_exec_ventus) return ventus_of(d);
-  if (row == vt_exec_scalar && d->exec_class == VT_EX_JUMP && d->sem == VT_SEM_JAL) return jal;
+  if (row == vt_exec_scalar && d->length == 4 && !(fl & VT_F_W)) {
+    vt_exec_fn f = scalar_of(in);
+    if (f) return f;
+  }
   /* rows whose operands or results are not plain 32-bit words */
   if (d->length != 4 || (fl & (VT_F_REV | VT_F_V0 | VT_F_NOSIMT | VT_F_FP | VT_F_RED |
                                VT_F_MASKW | VT_F_W | VT_F_PRD | VT_F_PRS1 | VT_F_PRS2)))
@@ -239,6 +295,6 @@ static vt_exec_fn fast_of(const vt_insn_desc *d, bool avx2) {
 
 vt_exec_fn vt_exec_choose(const vt_insn *in, bool avx2) {
   if (!in->d || in->check) return NULL; /* the isa2025.md gate first */
-  vt_exec_fn f = fast_of(in->d, avx2);
+  vt_exec_fn f = fast_of(in, avx2);
   return f ? f : vt_executor_of(in->d);
 }

@@ -91,7 +91,7 @@ static bool branch64_taken(unsigned op, uint32_t fl, uint64_t a, uint64_t b) {
   }
 }
 
-static int load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+int vt_exec_load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned size = in->d->msize;
   uint32_t addr = w->x[in->rs1] + (uint32_t)in->imm;
   const uint8_t *p = vt_access(dev, w, addr, size, false, err);
@@ -103,7 +103,7 @@ static int load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   return VT_OK;
 }
 
-static int store(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
+int vt_exec_store(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   unsigned size = in->d->msize;
   uint32_t addr = w->x[in->rs1] + (uint32_t)in->imm;
   uint8_t *p = vt_access(dev, w, addr, size, true, err);
@@ -235,7 +235,8 @@ int vt_exec_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
   case VT_EX_LOAD: case VT_EX_STORE:
     /* ld/sd (64-bit address) and every access under PREFIX_MEMORY */
     if (d->amode == VT_AM_BASE64 || in->pfx == VT_PFX_MEM) return vt_mem_scalar(dev, w, in, err);
-    return d->exec_class == VT_EX_LOAD ? load(dev, w, in, err) : store(dev, w, in, err);
+    return d->exec_class == VT_EX_LOAD ? vt_exec_load(dev, w, in, err)
+                                       : vt_exec_store(dev, w, in, err);
   case VT_EX_AMO: return amo(dev, w, in, err);
   case VT_EX_CSR: return csr_op(dev, w, in, err);
   case VT_EX_SYSTEM: case VT_EX_FENCE: return system_op(w, in, err);

@@ -57,6 +57,10 @@ int vt_exec_scalar(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
 int vt_exec_fp(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_exec_vector(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_exec_ventus(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+/* parts of vt_exec_scalar: the 32-bit-address loads and stores without a
+ * prefix */
+int vt_exec_load(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
+int vt_exec_store(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 /* parts of vt_exec_ventus: vector branches (isa.md 2.1), join (2.2), setrpc */
 int vt_exec_vbranch(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
 int vt_exec_join(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err);
