@@ -6,6 +6,7 @@
  * the same result; the differential test (tests/unit/test_differential.c)
  * compares them with reference mode, which never uses these. The
  * operations are the ones of exec_scalar.c and vint_body.h at 32 bits. */
+#include "alu32.h"
 #include "csr.h"
 #include "exec_util.h"
 #include "exec_vector.h"
@@ -20,22 +21,8 @@
 #define VT_EXEC_AVX2 0
 #endif
 
+/* the rows of the executor tables below (vt_alu32's operations) */
 enum { OP_ADD, OP_SUB, OP_AND, OP_OR, OP_XOR, OP_SLL, OP_SRL, OP_SRA, OP_MUL };
-
-/* one 32-bit operation; op is a constant where this is inlined */
-static inline __attribute__((always_inline)) uint32_t op32(unsigned op, uint32_t a, uint32_t b) {
-  switch (op) {
-  case OP_ADD: return a + b;
-  case OP_SUB: return a - b;
-  case OP_AND: return a & b;
-  case OP_OR: return a | b;
-  case OP_XOR: return a ^ b;
-  case OP_SLL: return a << (b & 31);
-  case OP_SRL: return a >> (b & 31);
-  case OP_SRA: return (uint32_t)((int32_t)a >> (b & 31));
-  default: return a * b;
-  }
-}
 
 static int op_of(unsigned sem) {
   switch (sem) {
@@ -57,7 +44,7 @@ static inline __attribute__((always_inline)) int scalar_run(vt_device *dev, vt_w
                                                             const vt_insn *in, unsigned op,
                                                             bool imm) {
   uint32_t b = imm ? (uint32_t)in->imm : w->x[in->rs2];
-  write_x(dev, w, in->rd, op32(op, w->x[in->rs1], b));
+  write_x(dev, w, in->rd, vt_alu32(op, w->x[in->rs1], b));
   return VT_OK;
 }
 
@@ -110,15 +97,15 @@ static int vec_unit(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err
     (void)err;                                                                              \
     return scalar_run(dev, w, in, OP, true);                                                \
   }
-FAST_OP(add, OP_ADD)
-FAST_OP(sub, OP_SUB)
-FAST_OP(and, OP_AND)
-FAST_OP(or, OP_OR)
-FAST_OP(xor, OP_XOR)
-FAST_OP(sll, OP_SLL)
-FAST_OP(srl, OP_SRL)
-FAST_OP(sra, OP_SRA)
-FAST_OP(mul, OP_MUL)
+FAST_OP(add, VT_SEM_ADD)
+FAST_OP(sub, VT_SEM_SUB)
+FAST_OP(and, VT_SEM_AND)
+FAST_OP(or, VT_SEM_OR)
+FAST_OP(xor, VT_SEM_XOR)
+FAST_OP(sll, VT_SEM_SLL)
+FAST_OP(srl, VT_SEM_SRL)
+FAST_OP(sra, VT_SEM_SRA)
+FAST_OP(mul, VT_SEM_MUL)
 #undef FAST_OP
 
 /* by operation: scalar reg-reg, scalar reg-imm */

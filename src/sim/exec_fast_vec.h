@@ -1,6 +1,6 @@
 /* The SEW-32 vector executors of exec_fast.c, instantiated once per
  * instruction-set variant: the includer defines VF_NAME(x) (the variant's
- * names) and VF_TARGET (its function attribute) and has op32, vec32_ready
+ * names) and VF_TARGET (its function attribute) and has vt_alu32, vec32_ready
  * and vec32_lanes. Defines VF_NAME(vec_ops)[op][form], form 0 .vv, 1 .vx,
  * 2 .vi; undefines VF_NAME and VF_TARGET. */
 
@@ -16,7 +16,7 @@ static inline __attribute__((always_inline)) int VF_NAME(vec32_run)(vt_device *d
   const uint32_t *a = w->v[in->rs2], *b = w->v[in->rs1];
   const uint32_t s = form == 1 ? w->x[in->rs1] : (uint32_t)in->vimm;
   uint32_t r[VT_MAX_LANES];
-  for (int i = 0; i < VT_MAX_LANES; i++) r[i] = op32(op, a[i], form == 0 ? b[i] : s);
+  for (int i = 0; i < VT_MAX_LANES; i++) r[i] = vt_alu32(op, a[i], form == 0 ? b[i] : s);
   uint32_t *d = w->v[in->rd];
   if (m == 0xffffffffu) {
     memcpy(d, r, sizeof r);
@@ -44,15 +44,15 @@ static inline __attribute__((always_inline)) int VF_NAME(vec32_run)(vt_device *d
                                           vt_error *err) {                                  \
     return VF_NAME(vec32_run)(dev, w, in, err, OP, 2);                                      \
   }
-VF_OP(add, OP_ADD)
-VF_OP(sub, OP_SUB)
-VF_OP(and, OP_AND)
-VF_OP(or, OP_OR)
-VF_OP(xor, OP_XOR)
-VF_OP(sll, OP_SLL)
-VF_OP(srl, OP_SRL)
-VF_OP(sra, OP_SRA)
-VF_OP(mul, OP_MUL)
+VF_OP(add, VT_SEM_ADD)
+VF_OP(sub, VT_SEM_SUB)
+VF_OP(and, VT_SEM_AND)
+VF_OP(or, VT_SEM_OR)
+VF_OP(xor, VT_SEM_XOR)
+VF_OP(sll, VT_SEM_SLL)
+VF_OP(srl, VT_SEM_SRL)
+VF_OP(sra, VT_SEM_SRA)
+VF_OP(mul, VT_SEM_MUL)
 #undef VF_OP
 
 #define VF_ROW(NAME) {VF_NAME(vv_##NAME), VF_NAME(vx_##NAME), VF_NAME(vi_##NAME)}

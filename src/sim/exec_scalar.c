@@ -2,24 +2,17 @@
  * system and fence; the v2025 RV64I W-forms, RV64A and the pair prefix's
  * 64-bit arithmetic on register pairs (isa2025.md 3.1). One execution per warp, independent of the SIMT mask
  * (isa.md 1.4). Dispatch is on the table's operation and flags only. */
+#include "alu32.h"
 #include "csr.h"
 #include "mem_space.h"
 
 static uint32_t alu(unsigned op, uint32_t fl, uint32_t a, uint32_t b) {
   const bool sg = (fl & VT_F_SA) != 0;
+  if (vt_alu32_has(op)) return vt_alu32(op, a, b);
   switch (op) {
-  case VT_SEM_ADD: return a + b;
-  case VT_SEM_SUB: return a - b;
-  case VT_SEM_AND: return a & b;
-  case VT_SEM_OR: return a | b;
-  case VT_SEM_XOR: return a ^ b;
-  case VT_SEM_SLL: return a << (b & 31);
-  case VT_SEM_SRL: return a >> (b & 31);
-  case VT_SEM_SRA: return (uint32_t)((int32_t)a >> (b & 31));
   case VT_SEM_LT: return sg ? (int32_t)a < (int32_t)b : a < b;
   case VT_SEM_MIN: return (sg ? (int32_t)a < (int32_t)b : a < b) ? a : b;
   case VT_SEM_MAX: return (sg ? (int32_t)a > (int32_t)b : a > b) ? a : b;
-  case VT_SEM_MUL: return a * b;
   case VT_SEM_MULH:
     if (sg && (fl & VT_F_SB)) return (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32);
     if (sg) return (uint32_t)(((int64_t)(int32_t)a * (int64_t)b) >> 32);
