@@ -395,6 +395,8 @@ void vt_insn_derive(vt_insn *in) {
   in->vtop = (uint16_t)(top > VT_NUM_VREGS ? VT_NUM_VREGS : top);
   in->counts_vector = (in->d->flags & VT_F_VEC) || in->d->exec_class == VT_EX_VSET;
   in->arms_prefix = in->d->exec_class == VT_EX_REGEXT;
+  in->may_defer = in->d->mem == VT_MEM_AMO || in->d->mem == VT_MEM_STORE ||
+                  in->d->mem == VT_MEM_COPY || in->d->exec_class == VT_EX_ENDPRG;
 }
 
 /* the executor of an instruction, from its unit and element-width rule */

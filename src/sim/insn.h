@@ -48,6 +48,8 @@ typedef struct vt_insn {
   bool check;                 /* vt_exec_v2025_check has something to check */
   bool counts_vector;         /* a vector instruction in the statistics (vt_insn_derive) */
   bool arms_prefix;           /* regext/regexti/PREFIX*: arms the next instruction's prefix */
+  bool may_defer;             /* may wait for an epoch's end (run_sm.c must_defer): an AMO, a
+                               * store or copy, endprg */
 } vt_insn;
 
 #endif

@@ -279,7 +279,7 @@ static inline __attribute__((always_inline)) void slice_plain(vt_xctx *x, bool h
     last = w;
     const vt_insn *in = w->ext_armed ? NULL : vt_decode_hit(dev, w);
     int rc = in ? VT_OK : vt_sim_decode(dev, w, &tmp, &in, &sm->err);
-    if (rc == VT_OK && overlay && must_defer(dev, w, in)) {
+    if (rc == VT_OK && overlay && in->may_defer && must_defer(dev, w, in)) {
       SYNC();
       quiet = false;
       park(sm, w);
