@@ -20,15 +20,15 @@ static inline bool vt_tlb_same(const vt_tlb_entry *a, const vt_tlb_entry *b) {
  * and the entry holds the word there (only 4-byte instructions are cached;
  * reference mode never fills the cache, so never hits); NULL otherwise.
  * The page of the last hit is remembered in the warp (fm_*): while its
- * translation entry is unchanged, a pc in it needs neither the lookup nor
- * the checks of the page again, only the word's comparison (code may be
- * rewritten). */
+ * translation entry is unchanged, a pc in its accessible bytes needs
+ * neither the lookup nor the window checks again, only the word's
+ * comparison (code may be rewritten, tests/unit/test_sim_smc.c). */
 static inline const vt_insn *vt_decode_hit(vt_device *dev, vt_warp *w) {
   uint32_t pc = w->pc, vpn = pc >> VT_PAGE_BITS, at = pc & (VT_PAGE_SIZE - 1);
   const vt_dcache_entry *e;
   uint32_t word;
-  if (vpn + 1 == w->fm_key && !(pc & 3) && w->fm_dev == dev &&
-      vt_tlb_same(w->fm_slot, &w->fm_entry)) {
+  if (vpn + 1 == w->fm_key && !(pc & 3) && at >= w->fm_entry.lo && at + 4 <= w->fm_entry.hi &&
+      w->fm_dev == dev && vt_tlb_same(w->fm_slot, &w->fm_entry)) {
     e = &w->fm_chunk[at >> 2];
     word = load_le(w->fm_entry.page + at, 4);
     return e->in.word == word && e->in.d ? &e->in : NULL;
@@ -42,13 +42,11 @@ static inline const vt_insn *vt_decode_hit(vt_device *dev, vt_warp *w) {
     e = &dev->dcache[chunk][off & 1023];
     word = load_le(t->page + at, 4);
     if (e->in.word != word || !e->in.d) return NULL;
-    if (t->lo == 0 && t->hi == VT_PAGE_SIZE) { /* every pc of the page passes */
-      w->fm_key = vpn + 1;
-      w->fm_dev = dev;
-      w->fm_slot = t;
-      w->fm_entry = *t;
-      w->fm_chunk = dev->dcache[chunk];
-    }
+    w->fm_key = vpn + 1;
+    w->fm_dev = dev;
+    w->fm_slot = t;
+    w->fm_entry = *t;
+    w->fm_chunk = dev->dcache[chunk];
     return &e->in;
   }
   return NULL;
