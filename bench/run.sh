@@ -20,8 +20,9 @@
 #       speedup, with `nproc`;
 #   (d) the timing model: simulated cycles per second of host time;
 #   (e) fixed costs: end-to-end time, time outside the simulation per
-#       launch and peak RSS of `vt launch` on a 1 M-element vecadd and of
-#       `vt run` on the six gaussian launches;
+#       launch and peak RSS of `vt launch` on a 1 M-element vecadd (non-zero
+#       inputs) and of `vt run` on the six gaussian launches, then on those
+#       six ten times in one process (the cost of each further launch);
 #   (f) virtual memory: the walk-heavy kernel of bench/bench_mmu.c (a page
 #       per lane, more pages than the TLBs hold), MMU off against on, on the
 #       timing model and the functional simulator.
