@@ -170,7 +170,9 @@ static void warp_release(vt_device *dev, vt_warp *w) {
  * the vector registers a decoded instruction may have written (vtop), or
  * new. Creating a workgroup zeroed 35 KB per warp before. */
 _Static_assert(offsetof(vt_warp, v) == 0 && offsetof(vt_warp, tlb) == sizeof(((vt_warp *)0)->v) &&
-                   offsetof(vt_warp, x) == offsetof(vt_warp, tlb) + sizeof(((vt_warp *)0)->tlb),
+                   offsetof(vt_warp, tlb_used) ==
+                       offsetof(vt_warp, tlb) + sizeof(((vt_warp *)0)->tlb) &&
+                   offsetof(vt_warp, x) == offsetof(vt_warp, tlb_used) + sizeof(uint64_t),
                "warp_get clears the fields from x on");
 static vt_warp *warp_get(vt_device *dev) {
   if (!dev || !dev->npool) {
@@ -192,9 +194,15 @@ static vt_warp *warp_get(vt_device *dev) {
   w->cap = cap;
   /* global translations stay valid while the mapping and pages do; local
    * ones belonged to the finished workgroup */
-  for (unsigned i = 0; (tlb_local || tlb_gen != dev->mem.global.gen) && i < VT_TLB_SIZE; i++) {
-    uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
-    if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
+  if (tlb_local || tlb_gen != dev->mem.global.gen) {
+    uint64_t used = 0;
+    for (uint64_t m = w->tlb_used; m; m &= m - 1) {
+      unsigned i = (unsigned)__builtin_ctzll(m);
+      uint32_t a = (w->tlb[i].tag - 1u) << VT_PAGE_BITS;
+      if (tlb_gen != dev->mem.global.gen || a - VT_LDS_BASE < VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
+      if (w->tlb[i].tag) used |= 1ull << i;
+    }
+    w->tlb_used = used;
   }
   w->tlb_gen = dev->mem.global.gen;
   return w;

@@ -89,6 +89,7 @@ access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, int
                                                                   : VT_PAGE_SIZE;
     p = vt_pages_get(&w->wg->lds, addr);
   } else if (dev->mmu) { /* translate (mmu_sim.c): fills e, or faults */
+    w->tlb_used |= 1ull << (e - w->tlb);
     return vt_mmu_fill(dev, e, addr, size, store, fetch, err);
   } else {
     if (!vt_mem_extent(&dev->mem, addr, size, &lo, &hi)) {
@@ -109,6 +110,7 @@ access(vt_device *dev, vt_warp *w, uint32_t addr, unsigned size, bool store, int
   }
   if (hi > lo) {
     if (local) w->tlb_local = true;
+    w->tlb_used |= 1ull << (e - w->tlb);
     e->tag = tag;
     e->lo = (uint16_t)lo;
     e->hi = (uint16_t)hi;

@@ -201,6 +201,7 @@ uint8_t *vt_sim_access_va(vt_device *dev, vt_warp *w, uint64_t va, unsigned size
     if (store && dev->ovl) vt_ovl_mark(e->page + in, size);
     return e->page + in;
   }
+  w->tlb_used |= 1ull << (e - w->tlb);
   return vt_mmu_fill(dev, e, va, size, store, false, err);
 }
 

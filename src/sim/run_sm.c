@@ -365,11 +365,15 @@ static void flush_warp(vt_warp *w, uint32_t key) {
     if (VT_TLB_KEY(e->tag) == key) e->tag = 0;
     return;
   }
-  for (unsigned i = 0; i < VT_TLB_SIZE; i++) {
+  uint64_t used = 0;
+  for (uint64_t m = w->tlb_used; m; m &= m - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(m);
     uint32_t tag = VT_TLB_KEY(w->tlb[i].tag);
     uint64_t a = (uint64_t)(tag - 1u) << VT_PAGE_BITS; /* above 2^32 with the MMU */
     if (tag && a - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) w->tlb[i].tag = 0;
+    if (w->tlb[i].tag) used |= 1ull << i;
   }
+  w->tlb_used = used;
 }
 
 /* the translations of page key - 1 (0: of every global page) */

@@ -92,6 +92,7 @@ typedef struct vt_alloc_map {
 typedef struct vt_warp {
   uint32_t v[VT_NUM_VREGS][VT_MAX_LANES]; /* v[reg][lane], lane = thread */
   vt_tlb_entry tlb[VT_TLB_SIZE];
+  uint64_t tlb_used; /* bit i: tlb[i] may be in use (set at each fill; kept with the entries) */
   uint32_t x[VT_NUM_XREGS];
   uint32_t pc, mask; /* SIMT mask, low numt bits */
   uint32_t npc;      /* the next pc: pc + length, or where the executing instruction jumps */
