@@ -159,89 +159,121 @@ static void hint_priority(tm_cache *l1, int e, unsigned policy, uint64_t acc) {
   if (policy == 3) l1->stamp[e] = acc + (1ull << 40);
 }
 
+/* an access the L2 performs (atomics, bypassing writes): the L1 copy is
+ * written back if dirty and dropped */
+static uint64_t l1d_at_l2(vt_timing *t, unsigned sm, uint32_t line, int kind, int e,
+                          uint64_t acc) {
+  const vt_settings *c = &t->cfg;
+  tm_cache *l1 = &t->sms[sm].l1d;
+  TMC(t, sm, l1d_misses)++;
+  if (e >= 0 && l1->valid_at[e] <= acc) {
+    if (l1->dirty[e]) {
+      l2_access(t, sm, line, L2_WRITE_FULL, acc + c->l1d_miss_latency);
+      TMC(t, sm, l1d_writebacks)++;
+    }
+    l1->tag[e] = 0;
+    l1->dirty[e] = 0;
+  }
+  return l2_access(t, sm, line, kind == TM_AMO ? L2_ATOMIC : L2_WRITE_PARTIAL,
+                   acc + c->l1d_miss_latency) + c->l1d_fill_latency;
+}
+
+/* a read of a line not in the L1 (nor being filled): an MSHR, the victim
+ * written back if dirty, the fill from the L2 */
+static uint64_t l1d_read_miss(vt_timing *t, unsigned sm, uint32_t line, unsigned policy,
+                              uint64_t *acc, uint64_t *stall) {
+  const vt_settings *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1d;
+  TMC(t, sm, l1d_misses)++;
+  unsigned m = free_entry(s->l1d_mshr, c->l1d_mshr, acc, stall);
+  uint64_t req = *acc + c->l1d_miss_latency;
+  int v = tm_cache_victim(l1, line, *acc);
+  if (l1->tag[v] && l1->dirty[v]) {
+    l2_access(t, sm, l1->tag[v] - 1, L2_WRITE_FULL, req);
+    TMC(t, sm, l1d_writebacks)++;
+  }
+  uint64_t fill = l2_access(t, sm, line, L2_READ, req);
+  tm_cache_fill(l1, v, line, fill, *acc);
+  l1->dirty[v] = 0;
+  tm_cache_touch(l1, v, *acc);
+  hint_priority(l1, v, policy, *acc);
+  s->l1d_mshr[m] = fill;
+  s->l1d_mshr_line[m] = line;
+  s->l1d_mshr_sub[m] = 1;
+  return fill + c->l1d_fill_latency;
+}
+
+/* a read: a hit, merged into the outstanding miss of its line, or a miss */
+static uint64_t l1d_read(vt_timing *t, unsigned sm, uint32_t line, int e, unsigned policy,
+                         uint64_t *acc, uint64_t *stall) {
+  const vt_settings *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1d;
+  if ((e >= 0 && l1->valid_at[e] <= *acc) || (e < 0 && tm_cache_old_hit(l1, line, *acc))) {
+    TMC(t, sm, l1d_hits)++;
+    if (e >= 0) tm_cache_touch(l1, e, *acc);
+    hint_priority(l1, e, policy, *acc);
+    return *acc + c->l1d_hit_latency;
+  }
+  if (e < 0) return l1d_read_miss(t, sm, line, policy, acc, stall);
+  TMC(t, sm, l1d_misses)++; /* outstanding miss: merge into its MSHR entry */
+  unsigned m;
+  for (m = 0; m < c->l1d_mshr; m++)
+    if (s->l1d_mshr_line[m] == line && s->l1d_mshr[m] > *acc) break;
+  if (m < c->l1d_mshr && s->l1d_mshr_sub[m] < c->l1d_mshr_sub) {
+    s->l1d_mshr_sub[m]++;
+    return l1->valid_at[e] + c->l1d_fill_latency + s->l1d_mshr_sub[m] - 1u;
+  }
+  *stall += l1->valid_at[e] - *acc; /* sub-entries full: wait for the fill, then hit */
+  *acc = l1->valid_at[e];
+  return *acc + c->l1d_hit_latency;
+}
+
+/* a write: a hit (after the line's fill, if one is outstanding) or a write
+ * miss through a WSHR */
+static uint64_t l1d_write(vt_timing *t, unsigned sm, uint32_t line, int e, unsigned policy,
+                          uint64_t *acc, uint64_t *stall) {
+  const vt_settings *c = &t->cfg;
+  tm_sm *s = &t->sms[sm];
+  tm_cache *l1 = &s->l1d;
+  if (e >= 0 && l1->valid_at[e] > *acc) { /* write to a line being filled: wait */
+    *stall += l1->valid_at[e] - *acc;
+    *acc = l1->valid_at[e];
+  }
+  if (e >= 0) {
+    TMC(t, sm, l1d_hits)++;
+    l1->dirty[e] = 1;
+    tm_cache_touch(l1, e, *acc);
+    hint_priority(l1, e, policy, *acc);
+    return *acc + c->l1d_hit_latency;
+  }
+  TMC(t, sm, l1d_misses)++;
+  if (c->l1d_write_miss_waits) /* Verilog DCache: until every read miss has returned */
+    for (unsigned k = 0; k < c->l1d_mshr; k++)
+      if (s->l1d_mshr[k] > *acc) *stall += s->l1d_mshr[k] - *acc, *acc = s->l1d_mshr[k];
+  unsigned m = free_entry(s->l1d_wshr, c->l1d_wshr, acc, stall);
+  s->l1d_wshr[m] = l2_access(t, sm, line, L2_WRITE_PARTIAL, *acc + c->l1d_miss_latency);
+  return *acc + c->l1d_miss_latency;
+}
+
 uint64_t tm_l1d_access(vt_timing *t, unsigned sm, uint32_t line, int kind, uint64_t at,
                        uint64_t *accepted, unsigned hint) {
   const vt_settings *c = &t->cfg;
   tm_sm *s = &t->sms[sm];
-  tm_cache *l1 = &s->l1d;
   uint64_t acc = tm_max(at, tm_max(s->l1d_next, s->l1d_block)), rsp, stall = 0;
   const unsigned policy = hint & 3;
   TMC(t, sm, l1d_accesses)++;
-  int e = tm_cache_find(l1, line);
+  int e = tm_cache_find(&s->l1d, line);
   if (policy == 2 && kind == TM_RD) { /* bypass: read from the L2, nothing allocated */
     TMC(t, sm, l1d_misses)++;
     rsp = l2_access(t, sm, line, L2_READ, acc + c->l1d_miss_latency) + c->l1d_fill_latency;
   } else if (kind == TM_AMO || policy == 2) {
-    /* performed at the L2 (atomics, bypassing writes); the L1 copy is dropped */
-    TMC(t, sm, l1d_misses)++;
-    if (e >= 0 && l1->valid_at[e] <= acc) {
-      if (l1->dirty[e]) {
-        l2_access(t, sm, line, L2_WRITE_FULL, acc + c->l1d_miss_latency);
-        TMC(t, sm, l1d_writebacks)++;
-      }
-      l1->tag[e] = 0;
-      l1->dirty[e] = 0;
-    }
-    rsp = l2_access(t, sm, line, kind == TM_AMO ? L2_ATOMIC : L2_WRITE_PARTIAL,
-                    acc + c->l1d_miss_latency) + c->l1d_fill_latency;
+    rsp = l1d_at_l2(t, sm, line, kind, e, acc);
   } else if (kind == TM_RD) {
-    if ((e >= 0 && l1->valid_at[e] <= acc) || (e < 0 && tm_cache_old_hit(l1, line, acc))) {
-      TMC(t, sm, l1d_hits)++;
-      if (e >= 0) tm_cache_touch(l1, e, acc);
-      hint_priority(l1, e, policy, acc);
-      rsp = acc + c->l1d_hit_latency;
-    } else if (e >= 0) { /* outstanding miss: merge into its MSHR entry */
-      TMC(t, sm, l1d_misses)++;
-      unsigned m;
-      for (m = 0; m < c->l1d_mshr; m++)
-        if (s->l1d_mshr_line[m] == line && s->l1d_mshr[m] > acc) break;
-      if (m < c->l1d_mshr && s->l1d_mshr_sub[m] < c->l1d_mshr_sub) {
-        s->l1d_mshr_sub[m]++;
-        rsp = l1->valid_at[e] + c->l1d_fill_latency + s->l1d_mshr_sub[m] - 1u;
-      } else { /* sub-entries full: wait for the fill, then hit */
-        stall += l1->valid_at[e] - acc;
-        acc = l1->valid_at[e];
-        rsp = acc + c->l1d_hit_latency;
-      }
-    } else {
-      TMC(t, sm, l1d_misses)++;
-      unsigned m = free_entry(s->l1d_mshr, c->l1d_mshr, &acc, &stall);
-      uint64_t req = acc + c->l1d_miss_latency;
-      int v = tm_cache_victim(l1, line, acc);
-      if (l1->tag[v] && l1->dirty[v]) {
-        l2_access(t, sm, l1->tag[v] - 1, L2_WRITE_FULL, req);
-        TMC(t, sm, l1d_writebacks)++;
-      }
-      uint64_t fill = l2_access(t, sm, line, L2_READ, req);
-      tm_cache_fill(l1, v, line, fill, acc);
-      l1->dirty[v] = 0;
-      tm_cache_touch(l1, v, acc);
-      hint_priority(l1, v, policy, acc);
-      s->l1d_mshr[m] = fill;
-      s->l1d_mshr_line[m] = line;
-      s->l1d_mshr_sub[m] = 1;
-      rsp = fill + c->l1d_fill_latency;
-    }
-  } else { /* write */
-    if (e >= 0 && l1->valid_at[e] > acc) { /* write to a line being filled: wait */
-      stall += l1->valid_at[e] - acc;
-      acc = l1->valid_at[e];
-    }
-    if (e >= 0) {
-      TMC(t, sm, l1d_hits)++;
-      l1->dirty[e] = 1;
-      tm_cache_touch(l1, e, acc);
-      hint_priority(l1, e, policy, acc);
-      rsp = acc + c->l1d_hit_latency;
-    } else {
-      TMC(t, sm, l1d_misses)++;
-      if (c->l1d_write_miss_waits) /* Verilog DCache: until every read miss has returned */
-        for (unsigned k = 0; k < c->l1d_mshr; k++)
-          if (s->l1d_mshr[k] > acc) stall += s->l1d_mshr[k] - acc, acc = s->l1d_mshr[k];
-      unsigned m = free_entry(s->l1d_wshr, c->l1d_wshr, &acc, &stall);
-      s->l1d_wshr[m] = l2_access(t, sm, line, L2_WRITE_PARTIAL, acc + c->l1d_miss_latency);
-      rsp = acc + c->l1d_miss_latency;
-    }
+    rsp = l1d_read(t, sm, line, e, policy, &acc, &stall);
+  } else {
+    rsp = l1d_write(t, sm, line, e, policy, &acc, &stall);
   }
   TMC(t, sm, l1d_mshr_stalls) += stall;
   s->l1d_next = acc + 1;

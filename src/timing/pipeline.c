@@ -603,6 +603,47 @@ static bool head_ready(vt_timing *t, unsigned smi, tm_warp *w) {
 }
 
 /* can warp w dispatch its head instruction now? sets w->reason otherwise */
+/* whether a source or destination register of the head instruction is
+ * still pending (scoreboard); *mem: one of them waits for memory */
+static bool register_hazard(const tm_warp *w, const tm_iinfo *info, const vt_insn *in,
+                            const tm_dyn *dy, bool *mem) {
+  bool hz = false;
+  if (info->flags & TM_I_MMA) hz = tm_mma_hazard(w, in, mem);
+  if (!dy->multi) { /* one register per operand (every v2.02 instruction) */
+    for (unsigned j = 0; j < info->nsrc; j++) {
+      unsigned r = field_reg(in, info->src[j].field);
+      if (info->src[j].kind == TM_R_X) {
+        if (r && bit(w->xpend, r)) hz = true, *mem |= bit(w->xmem, r);
+      } else if (bit(w->vpend, r)) {
+        hz = true, *mem |= bit(w->vmem, r);
+      }
+    }
+    if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
+      hz = true, *mem |= bit(w->xmem, in->rd);
+    if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd))
+      hz = true, *mem |= bit(w->vmem, in->rd);
+  } else { /* register pairs and groups (isa2025.md) */
+    for (unsigned j = 0; j < info->nsrc; j++) {
+      unsigned r0 = field_reg(in, info->src[j].field);
+      for (unsigned r = r0; r < r0 + dy->src_n[j] && r < VT_NUM_XREGS; r++) {
+        if (info->src[j].kind == TM_R_X) {
+          if (r && bit(w->xpend, r)) hz = true, *mem |= bit(w->xmem, r);
+        } else if (bit(w->vpend, r)) {
+          hz = true, *mem |= bit(w->vmem, r);
+        }
+      }
+    }
+    for (unsigned r = in->rd; r < in->rd + dy->dst_n && r < VT_NUM_XREGS; r++) {
+      if (info->dst_kind == TM_R_X && r && bit(w->xpend, r))
+        hz = true, *mem |= bit(w->xmem, r);
+      if (info->dst_kind == TM_R_V && bit(w->vpend, r)) hz = true, *mem |= bit(w->vmem, r);
+    }
+  }
+  if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
+    hz = true, *mem |= bit(w->vmem, 0);
+  return hz;
+}
+
 static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   uint64_t now = t->now;
   if (w->ended) {
@@ -632,8 +673,7 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
   if (!head_ready(t, smi, w)) return false;
   const tm_iinfo *info = w->hinfo;
   const vt_insn *in = &w->head;
-  const tm_dyn *dy = &w->hdyn;
-  bool hz = false, mem = false;
+  bool mem = false;
   if ((info->flags & TM_I_DMA_WAIT) && w->dma_done_at > t->now) { /* 3.9.5 */
     tm_wake(t, w->dma_done_at);
     w->reason = TM_ST_DMA_WAIT;
@@ -643,38 +683,7 @@ static bool warp_eligible(vt_timing *t, unsigned smi, tm_warp *w) {
     w->reason = TM_ST_DMA_QUEUE;
     return false;
   }
-  if (info->flags & TM_I_MMA) hz = tm_mma_hazard(w, in, &mem);
-  if (!dy->multi) { /* one register per operand (every v2.02 instruction) */
-    for (unsigned j = 0; j < info->nsrc; j++) {
-      unsigned r = field_reg(in, info->src[j].field);
-      if (info->src[j].kind == TM_R_X) {
-        if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
-      } else if (bit(w->vpend, r)) {
-        hz = true, mem |= bit(w->vmem, r);
-      }
-    }
-    if (info->dst_kind == TM_R_X && in->rd && bit(w->xpend, in->rd))
-      hz = true, mem |= bit(w->xmem, in->rd);
-    if (info->dst_kind == TM_R_V && bit(w->vpend, in->rd)) hz = true, mem |= bit(w->vmem, in->rd);
-  } else { /* register pairs and groups (isa2025.md) */
-    for (unsigned j = 0; j < info->nsrc; j++) {
-      unsigned r0 = field_reg(in, info->src[j].field);
-      for (unsigned r = r0; r < r0 + dy->src_n[j] && r < VT_NUM_XREGS; r++) {
-        if (info->src[j].kind == TM_R_X) {
-          if (r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
-        } else if (bit(w->vpend, r)) {
-          hz = true, mem |= bit(w->vmem, r);
-        }
-      }
-    }
-    for (unsigned r = in->rd; r < in->rd + dy->dst_n && r < VT_NUM_XREGS; r++) {
-      if (info->dst_kind == TM_R_X && r && bit(w->xpend, r)) hz = true, mem |= bit(w->xmem, r);
-      if (info->dst_kind == TM_R_V && bit(w->vpend, r)) hz = true, mem |= bit(w->vmem, r);
-    }
-  }
-  if ((info->flags & TM_I_MASKABLE) && !in->vm && bit(w->vpend, 0))
-    hz = true, mem |= bit(w->vmem, 0);
-  if (hz) {
+  if (register_hazard(w, info, in, &w->hdyn, &mem)) {
     w->reason = mem ? TM_ST_MEMORY : TM_ST_SCOREBOARD;
     return false;
   }
