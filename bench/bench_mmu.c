@@ -14,8 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "vt/asm.h"
-#include "vt/elf.h"
+#include "bench_asm.h"
 #include "vt/session.h"
 
 static const char kernel[] =
@@ -119,18 +118,8 @@ int main(int argc, char **argv) {
   uint32_t pages = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 2048;
   uint32_t passes = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 0) : 4;
   pages = (pages + 255) / 256 * 256;
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
-  vt_elf *elf = NULL;
-  char msg[200];
-  if (!as || vt_asm_add_source(as, "walks.s", kernel, sizeof kernel - 1) ||
-      vt_asm_link(as, &img, &size) || vt_elf_open_mem(img, size, &elf, msg, sizeof msg)) {
-    fprintf(stderr, "bench_mmu: cannot build the kernel\n");
-    return 1;
-  }
-  vt_asm_free(as);
-  free(img);
+  vt_elf *elf = bench_assemble("walks.s", kernel, sizeof kernel - 1);
+  if (!elf) return 1;
   result t_off, t_on, f_off = {0}, f_on = {0}, r;
   if (run(elf, false, true, pages, passes, &t_off) || run(elf, true, true, pages, passes, &t_on))
     return 1;

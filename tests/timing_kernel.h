@@ -6,9 +6,8 @@
 #define VT_TEST_TIMING_KERNEL_H
 #include <string.h>
 
+#include "asm_elf.h"
 #include "check.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
 #include "vt/testvec.h"
 #include "vt/timing.h"
 
@@ -36,21 +35,11 @@ static inline char *tk_source(const char *setup, const char *unit, unsigned n) {
  * failed check, when the source does not assemble */
 static inline vt_device *tk_device(check_state *st, const char *src, unsigned sms,
                                    uint32_t buf_bytes) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n%s", as ? vt_asm_errors(as) : "oom", src);
-    st->failed_checks++;
-    vt_asm_free(as);
+  vt_elf *elf = test_assemble(st, "k.s", src);
+  if (!elf) {
+    fprintf(stderr, "%s", src);
     return NULL;
   }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0);
-  free(img);
   vt_settings dc;
   vt_settings_default(&dc);
   if (sms) dc.sms = sms;

@@ -51,7 +51,7 @@ static inline __attribute__((always_inline)) int scalar_run(vt_device *dev, vt_w
 /* what vt_exec_vector checks before an RVV load or store: the vector
  * unit on, vtype legal, SEW below 64 */
 static inline bool vec_mem_ready(const vt_warp *w) {
-  return (w->mstatus & 0x600u) != 0 && !w->vill && ((w->vtype >> 3) & 7) != 3;
+  return (w->mstatus & VT_MSTATUS_VS) != 0 && !w->vill && vt_vsew(w) != 64;
 }
 
 /* the RVV memory forms (vt_vmem) */
@@ -67,22 +67,7 @@ static int vec_mem(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err)
 static int vec_unit(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
   if (!vec_mem_ready(w)) return vt_exec_vector(dev, w, in, err);
   uint32_t m = w->mask & vt_vrange(w) & (in->vm ? 0xffffffffu : w->v[0][0]);
-  const bool store = in->d->mem == VT_MEM_STORE;
-  if (m == 0xffffffffu && in->d->msize == 4 && vt_fastmem_ok(dev, store)) {
-    /* a whole warp of words in one page: one 128-byte copy
-     * (vt_vmem_unit_fast's common case without its general lanes) */
-    uint32_t base = w->x[in->rs1];
-    uint8_t *p = base & 3 ? NULL : vt_fastmem_span(dev, w, base, (uint64_t)base + 128, store);
-    if (p) {
-      uint32_t *reg = w->v[store ? in->vs3 : in->rd];
-      if (store) memcpy(p, reg, 128);
-      else memcpy(reg, p, 128);
-      if (store && dev->ovl && base - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) vt_ovl_mark(p, 128);
-      w->vstart = 0;
-      return VT_OK;
-    }
-  }
-  if (!vt_vmem_unit_fast(dev, w, in, m, in->d->msize, store))
+  if (!vt_vmem_unit_fast(dev, w, in, m, in->d->msize, in->d->mem == VT_MEM_STORE))
     return vt_exec_vector(dev, w, in, err);
   w->vstart = 0;
   return VT_OK;
@@ -119,7 +104,7 @@ static const vt_exec_fn scalar_ops[][2] = {
 /* what vt_exec_vector checks before the element work: the vector unit on,
  * vtype legal, SEW 32 */
 static inline bool vec32_ready(const vt_warp *w) {
-  return (w->mstatus & 0x600u) != 0 && !w->vill && ((w->vtype >> 3) & 7) == 2;
+  return (w->mstatus & VT_MSTATUS_VS) != 0 && !w->vill && vt_vsew(w) == 32;
 }
 
 /* the lanes computed: [vstart, vl), the SIMT mask, v0 when masked */

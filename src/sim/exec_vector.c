@@ -255,7 +255,7 @@ static int dispatch(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err
 }
 
 int vt_exec_vector(vt_device *dev, vt_warp *w, const vt_insn *in, vt_error *err) {
-  if ((w->mstatus & 0x600u) == 0) {
+  if ((w->mstatus & VT_MSTATUS_VS) == 0) {
     vt_err_set(err, VT_ERR_ILLEGAL, "illegal instruction: vector unit off (mstatus.VS)");
     return VT_ERR_ILLEGAL;
   }

@@ -85,6 +85,16 @@ bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m
   if (!m || !vt_fastmem_ok(dev, store)) return false;
   uint32_t base = w->x[in->rs1];
   if (base & (size - 1)) return false;
+  const bool mark = store && dev->ovl && base - VT_LDS_BASE >= VT_ADDR_LDS_SIZE;
+  if (m == 0xffffffffu && size == 4) { /* a whole warp of words: one 128-byte copy */
+    uint8_t *p = span(dev, w, base, (uint64_t)base + 128, store);
+    if (!p) return false;
+    uint32_t *reg = w->v[store ? in->vs3 : in->rd];
+    if (store) memcpy(p, reg, 128);
+    else memcpy(reg, p, 128);
+    if (mark) vt_ovl_mark(p, 128);
+    return true;
+  }
   unsigned first = (unsigned)__builtin_ctz(m), last = 31u - (unsigned)__builtin_clz(m);
   uint64_t lo = (uint64_t)base + first * size, hi = (uint64_t)base + (last + 1) * size;
   if (lo > UINT32_MAX) return false; /* the addresses wrapped */
@@ -95,8 +105,7 @@ bool vt_vmem_unit_fast(vt_device *dev, vt_warp *w, const vt_insn *in, uint32_t m
   uint8_t *reg = (uint8_t *)w->v[store ? in->vs3 : in->rd] + first * size;
   if (store) copy_lanes(p, reg, m >> first, size);
   else copy_lanes(reg, p, m >> first, size);
-  if (store && dev->ovl && lo - VT_LDS_BASE >= VT_ADDR_LDS_SIZE) /* an overlay copy: mark */
-    mark_lanes(p, m >> first, size);
+  if (mark) mark_lanes(p, m >> first, size); /* an overlay copy */
   dev->cur_lane = -1;
   return true;
 }

@@ -17,6 +17,7 @@
 
 #define VT_MSTATUS_INIT 0x80000600u /* VS dirty, as the reference (formats-and-launch 6.4) */
 #define VT_MSTATUS_FS 0x6000u
+#define VT_MSTATUS_VS 0x600u /* the vector unit's state: 0 = off */
 
 typedef struct vt_simt_entry {
   uint32_t r_pc, else_pc, else_mask;

@@ -5,11 +5,10 @@
  * same epoch (the lowest SM's error wins), and exact instruction budgets.
  * Scalar programs assembled from inline text, as test_sim_lrsc.c, and the
  * vector steady-state kernel of bench/ checked against the host. */
+#include "asm_elf.h"
 #include "check.h"
 #include "host_threads_kernels.h"
-#include "vt/asm.h"
 #include "vt/counters.h"
-#include "vt/elf.h"
 #include "vt/sim.h"
 #include "../../bench/steady_kernel.h"
 
@@ -34,26 +33,6 @@ static const vt_counter counted[NCTR] = {
     VT_C_launches, VT_C_workgroups, VT_C_warps, VT_C_warp_instructions,
     VT_C_thread_instructions, VT_C_scalar_instructions, VT_C_vector_instructions,
     VT_C_vector_branches, VT_C_divergent_vector_branches, VT_C_barriers, VT_C_max_simt_depth};
-
-static vt_elf *assemble(check_state *st, const char *src) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t n = 0;
-  int rc = vt_asm_add_source(as, "ht.s", src, strlen(src));
-  if (rc == 0) rc = vt_asm_link(as, &img, &n);
-  if (rc != 0) {
-    fprintf(stderr, "%s", vt_asm_errors(as));
-    st->failed_checks++;
-    vt_asm_free(as);
-    return NULL;
-  }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, n, &elf, msg, sizeof msg) == 0);
-  free(img);
-  return elf;
-}
 
 /* Run 'elf' with 'sh' on 'threads' host threads (4 lanes per warp). */
 static void run(check_state *st, vt_elf *elf, const shape *sh, unsigned threads, outcome *o) {
@@ -86,7 +65,7 @@ static void run(check_state *st, vt_elf *elf, const shape *sh, unsigned threads,
 /* Runs with 1, 2 and 4 host threads; checks that they agree in every
  * respect and leaves the first in *o. */
 static void run_all(check_state *st, const char *src, const shape *sh, outcome *o) {
-  vt_elf *elf = assemble(st, src);
+  vt_elf *elf = test_assemble(st, "ht.s", src);
   if (!elf) return;
   static outcome other;
   run(st, elf, sh, 1, o);

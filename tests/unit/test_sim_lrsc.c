@@ -3,9 +3,7 @@
  * and sc.w must make the sc.w fail (rd = 1, no store); otherwise lr/sc
  * retry loops lose updates. Scalar programs without crt0, assembled from
  * inline text. */
-#include "check.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
+#include "asm_elf.h"
 #include "vt/sim.h"
 
 #define BUF 0x90000000u
@@ -14,29 +12,14 @@
  * mapped page at BUF (initial words 'init'), read the page back. */
 static int run_prog(check_state *st, const char *src, unsigned warps, unsigned wgs,
                     const uint32_t *init, unsigned ninit, uint32_t *out, unsigned nout) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t n = 0;
-  int rc = vt_asm_add_source(as, "lrsc.s", src, strlen(src));
-  if (rc == 0) rc = vt_asm_link(as, &img, &n);
-  if (rc != 0) {
-    fprintf(stderr, "%s", vt_asm_errors(as));
-    st->failed_checks++;
-    vt_asm_free(as);
-    return -1;
-  }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, n, &elf, msg, sizeof msg) == 0);
-  free(img);
+  vt_elf *elf = test_assemble(st, "lrsc.s", src);
   if (!elf) return -1;
   vt_settings cfg;
   vt_settings_default(&cfg);
   cfg.sms = 1;
   vt_device *dev = vt_device_new(&cfg);
   vt_error err;
-  rc = vt_device_load_elf(dev, elf, &err);
+  int rc = vt_device_load_elf(dev, elf, &err);
   if (rc == VT_OK) rc = vt_mem_map(dev, BUF, 4096, &err);
   if (rc == VT_OK) rc = vt_mem_write(dev, BUF, init, 4 * ninit, &err);
   vt_launch l = {.start_pc = 0x80000000u, .num_wg = {wgs, 1, 1}, .threads_per_warp = 4,

@@ -4,34 +4,15 @@
  * kernel runs with the fast paths (1 and 2 host threads) and in reference
  * mode; the expected values are computed by hand from the encodings:
  * addi a0, a0, 100 = 0x06450513, addi a2, zero, 77 = 0x04d00613. */
-#include "check.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
+#include "asm_elf.h"
 #include "vt/sim.h"
 
 #define BUF 0x90000000u
 
-static vt_elf *assemble(check_state *st, const char *src) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t n = 0;
-  int rc = vt_asm_add_source(as, "smc.s", src, strlen(src));
-  if (rc == 0) rc = vt_asm_link(as, &img, &n);
-  if (rc != 0) fprintf(stderr, "%s", vt_asm_errors(as));
-  CHECK(st, rc == 0);
-  vt_asm_free(as);
-  if (rc != 0) return NULL;
-  char msg[256];
-  vt_elf *elf = NULL;
-  CHECK(st, vt_elf_open_mem(img, n, &elf, msg, sizeof msg) == 0);
-  free(img);
-  return elf;
-}
-
 /* one warp of 4 threads; the first words of BUF, the status and error */
 static int run(check_state *st, const char *src, bool reference, unsigned threads, uint32_t *mem,
                vt_error *err) {
-  vt_elf *elf = assemble(st, src);
+  vt_elf *elf = test_assemble(st, "smc.s", src);
   if (!elf) return -1;
   vt_settings cfg;
   vt_settings_default(&cfg);
@@ -111,7 +92,7 @@ TEST(rewritten_into_illegal) {
       "  addi t1, t1, -1\n"
       "  bnez t1, patch\n"
       "  endprg x0, x0, x0\n";
-  vt_elf *elf = assemble(st, src);
+  vt_elf *elf = test_assemble(st, "smc.s", src);
   uint32_t patch = 0;
   CHECK(st, elf && vt_elf_find_symbol(elf, "patch", &patch) == 0);
   vt_elf_free(elf);

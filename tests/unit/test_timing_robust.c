@@ -12,36 +12,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "asm_elf.h"
 #include "check.h"
-#include "vt/asm.h"
-#include "vt/elf.h"
 
 static const char *path_of(const char *name) { return test_tmp_path("timing-robust", name); }
 
 /* the .text words of an assembled kernel; NULL on failure */
 static uint32_t *assemble(check_state *st, const char *src, size_t *nwords) {
-  vt_asm *as = vt_asm_new(NULL);
-  uint8_t *img = NULL;
-  size_t size = 0;
-  if (!as || vt_asm_add_source(as, "k.s", src, strlen(src)) != 0 ||
-      vt_asm_link(as, &img, &size) != 0) {
-    fprintf(stderr, "assembling failed: %s\n", as ? vt_asm_errors(as) : "oom");
-    st->failed_checks++;
-    vt_asm_free(as);
-    return NULL;
-  }
-  vt_asm_free(as);
-  char msg[256];
-  vt_elf *elf = NULL;
+  vt_elf *elf = test_assemble(st, "k.s", src);
   uint32_t *w = NULL;
-  if (vt_elf_open_mem(img, size, &elf, msg, sizeof msg) == 0) {
+  if (elf) {
     const vt_elf_section *t = vt_elf_section_by_name(elf, ".text");
     *nwords = t->size / 4;
     w = malloc(t->size);
     memcpy(w, t->data, t->size);
     vt_elf_free(elf);
   }
-  free(img);
   CHECK(st, w != NULL);
   return w;
 }
